@@ -1,0 +1,1 @@
+"""Training layer: questions, grading and quiz sessions. No Qt, no database."""
