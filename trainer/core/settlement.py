@@ -1,0 +1,71 @@
+"""The result of one wager, shared by every game's settlement."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.core.money import format_cents
+from trainer.core.odds import Odds
+
+WIN = "win"
+LOSE = "lose"
+PUSH = "push"
+REFER = "refer"  # refer to floor supervisor: the rules do not decide
+
+
+class SettlementError(ValueError):
+    """A round that cannot be settled as entered (says exactly what is wrong)."""
+
+
+@dataclass(frozen=True)
+class WagerResult:
+    wager: str  # spot key: "ante", "pair_up"
+    label: str  # "Pair Up"
+    amount: int  # cents wagered
+    result: str  # WIN / LOSE / PUSH / REFER
+    net: int  # cents: positive paid to the player, negative collected, 0 returned
+    odds: str  # as printed: "5 to 1", "Push", "" when lost
+    rules: tuple[str, ...]  # citations
+
+    @property
+    def paid(self) -> int:
+        """What the dealer pays out on the wager (0 when it is collected or returned)."""
+        return max(self.net, 0)
+
+    @property
+    def rule(self) -> str:
+        return "; ".join(self.rules)
+
+    def describe(self) -> str:
+        if self.result == WIN:
+            return f"{self.label} {format_cents(self.amount)} wins {self.odds}: pay {format_cents(self.net)}"
+        if self.result == PUSH:
+            return f"{self.label} {format_cents(self.amount)} is a push: return it"
+        if self.result == REFER:
+            return f"{self.label} {format_cents(self.amount)}: refer to floor supervisor"
+        return f"{self.label} {format_cents(self.amount)} loses: collect it"
+
+
+def win(wager: str, label: str, amount: int, odds: Odds, rules: tuple[str, ...]) -> WagerResult:
+    if odds.is_push:
+        return push(wager, label, amount, rules, odds="Push")
+    return WagerResult(wager, label, amount, WIN, odds.win_cents(amount), str(odds), rules)
+
+
+def lose(wager: str, label: str, amount: int, rules: tuple[str, ...]) -> WagerResult:
+    return WagerResult(wager, label, amount, LOSE, -amount, "", rules)
+
+
+def push(wager: str, label: str, amount: int, rules: tuple[str, ...], odds: str = "") -> WagerResult:
+    return WagerResult(wager, label, amount, PUSH, 0, odds, rules)
+
+
+def validate_amount(label: str, amount: object, *, limit: int = 100_000_000) -> int:
+    """A wager in whole cents, 0 (not placed) up to ``limit``."""
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise SettlementError(f"{label}: the amount must be whole cents, got {amount!r}")
+    if amount < 0:
+        raise SettlementError(f"{label}: a wager cannot be negative ({format_cents(amount)})")
+    if amount > limit:
+        raise SettlementError(f"{label}: {format_cents(amount)} is more than the {format_cents(limit)} the trainer accepts")
+    return amount

@@ -1,0 +1,246 @@
+"""Two Card Joker Poker hands: evaluation and comparison (§5, trainer rulings 1, 2, 5, 6).
+
+A hand is two cards from a 54-card deck (52 + two jokers). ``evaluate`` returns a
+``HandValue`` that compares by category and then by the ranks that decide inside the
+category, so that ``a > b`` is exactly "hand a ranks higher than hand b" under §5(c)
+and ruling 1, and equal values are a tie (§1 "Tie hand", §11(f)).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Sequence
+
+from trainer.core.cards import ACE, KING, QUEEN, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card, JOKER
+from trainer.core.citation import ruling, section
+
+TITLE = "Two Card Joker Poker"
+
+
+def cite(sec: str) -> str:
+    return section(TITLE, sec)
+
+
+class Category(IntEnum):
+    """§5(b), highest first."""
+
+    HIGH_CARD = 1
+    FLUSH = 2
+    PAIR = 3
+    STRAIGHT = 4
+    STRAIGHT_FLUSH = 5
+    ROYAL_FLUSH = 6
+    TWO_JOKERS = 7
+
+    @property
+    def key(self) -> str:
+        return self.name.lower().replace("_", "-")
+
+    @property
+    def label(self) -> str:
+        return CATEGORY_LABELS[self]
+
+    @property
+    def citation(self) -> str:
+        return cite(CATEGORY_SECTIONS[self])
+
+
+CATEGORY_LABELS = {
+    Category.TWO_JOKERS: "Two jokers",
+    Category.ROYAL_FLUSH: "Royal flush",
+    Category.STRAIGHT_FLUSH: "Straight flush",
+    Category.STRAIGHT: "Straight",
+    Category.PAIR: "Pair",
+    Category.FLUSH: "Flush",
+    Category.HIGH_CARD: "High card",
+}
+CATEGORY_SECTIONS = {
+    Category.TWO_JOKERS: "5(b)(1)",
+    Category.ROYAL_FLUSH: "5(b)(2)",
+    Category.STRAIGHT_FLUSH: "5(b)(3)",
+    Category.STRAIGHT: "5(b)(4)",
+    Category.PAIR: "5(b)(5)",
+    Category.FLUSH: "5(b)(6)",
+    Category.HIGH_CARD: "5(b)(7)",
+}
+CATEGORY_BY_KEY = {c.key: c for c in Category}
+
+
+class HandError(ValueError):
+    pass
+
+
+@dataclass(frozen=True, eq=False)
+class HandValue:
+    """Ordered by (category, deciding ranks). The cards are kept for display only."""
+
+    category: Category
+    ranks: tuple[int, ...]  # deciding ranks, highest first; an ace playing low is 1
+    cards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_cmp", (int(self.category), self.ranks))
+
+    def __lt__(self, other: "HandValue") -> bool:  # type: ignore[override]
+        return self._cmp < other._cmp
+
+    def __le__(self, other: "HandValue") -> bool:  # type: ignore[override]
+        return self._cmp <= other._cmp
+
+    def __gt__(self, other: "HandValue") -> bool:  # type: ignore[override]
+        return self._cmp > other._cmp
+
+    def __ge__(self, other: "HandValue") -> bool:  # type: ignore[override]
+        return self._cmp >= other._cmp
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandValue) and self._cmp == other._cmp
+
+    def __hash__(self) -> int:
+        return hash(self._cmp)
+
+    @property
+    def high_rank(self) -> int:
+        return self.ranks[0] if self.ranks else 0
+
+    def describe(self) -> str:
+        """'Pair of kings', 'Straight, ace-two', 'King high flush', 'Two jokers'."""
+        c = self.category
+        if c is Category.TWO_JOKERS or c is Category.ROYAL_FLUSH:
+            return c.label
+        if c is Category.PAIR:
+            return f"Pair of {RANK_PLURALS[self.ranks[0]]}"
+        hi, lo = (_rank_word(r) for r in self.ranks)
+        if c in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+            return f"{c.label}, {hi}-{lo}"
+        if c is Category.FLUSH:
+            return f"{hi.capitalize()}-{lo} flush"
+        return f"{hi.capitalize()} high ({hi}-{lo})"
+
+
+def _rank_word(rank: int) -> str:
+    return "ace" if rank in (1, ACE) else RANK_NAMES[rank]
+
+
+def _consecutive(a: int, b: int) -> tuple[int, int] | None:
+    """(high, low) if the two ranks are consecutive, the ace playing low with a two
+    (§5(a); trainer ruling 2); None otherwise."""
+    hi, lo = max(a, b), min(a, b)
+    if hi - lo == 1:
+        return hi, lo
+    if hi == ACE and lo == 2:
+        return 2, 1
+    return None
+
+
+def evaluate(cards: Sequence[Card]) -> HandValue:
+    """The §5 value of a two-card hand."""
+    if len(cards) != 2:
+        raise HandError(f"a Two Card Joker Poker hand has two cards, not {len(cards)}")
+    a, b = cards
+    held = tuple(cards)
+    if a.is_joker and b.is_joker:
+        return HandValue(Category.TWO_JOKERS, (), held)
+    if a.is_joker or b.is_joker:
+        # §5(a), §5(b)(5); ruling 5: a joker with a card is a pair of that card's rank.
+        other = b if a.is_joker else a
+        return HandValue(Category.PAIR, (other.rank,), held)
+    if a.rank == b.rank:
+        return HandValue(Category.PAIR, (a.rank,), held)
+    suited = a.suit == b.suit
+    run = _consecutive(a.rank, b.rank)
+    hi, lo = max(a.rank, b.rank), min(a.rank, b.rank)
+    if suited and run:
+        if (hi, lo) == (ACE, KING):
+            return HandValue(Category.ROYAL_FLUSH, (), held)
+        return HandValue(Category.STRAIGHT_FLUSH, run, held)
+    if run:
+        return HandValue(Category.STRAIGHT, run, held)
+    if suited:
+        # §5(c) decides flushes by their higher card, then the lower (trainer ruling 6).
+        return HandValue(Category.FLUSH, (hi, lo), held)
+    return HandValue(Category.HIGH_CARD, (hi, lo), held)
+
+
+def compare(a: Sequence[Card], b: Sequence[Card]) -> int:
+    """1 if hand a ranks higher, -1 if lower, 0 for a tie hand."""
+    va, vb = evaluate(a), evaluate(b)
+    return (va > vb) - (va < vb)
+
+
+def comparison_citations(a: HandValue, b: HandValue) -> tuple[str, ...]:
+    if a.category != b.category:
+        return (cite("5(b)"),)
+    cites = [cite("5(c)"), ruling(1)]
+    if a.category is Category.PAIR:
+        cites.append(ruling(5))
+    if a.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and 1 in a.ranks + b.ranks:
+        cites.append(ruling(2))
+    return tuple(cites)
+
+
+def dealer_qualifies(value: HandValue) -> bool:
+    """§10(d): 'queen or higher'; trainer ruling 7: any hand above high card, or a
+    high-card hand whose higher card is a queen, king or ace."""
+    if value.category is not Category.HIGH_CARD:
+        return True
+    return value.high_rank >= QUEEN
+
+
+QUALIFY_CITATIONS = (cite("10(d)"), ruling(7))
+
+
+def is_lowest_flush_ambiguous(value: HandValue) -> bool:
+    """Trainer ruling 6: §5(b)(6) calls ace-three the lowest flush while §5(c) ranks a
+    four-two flush lower. Questions avoid comparing such a flush to another flush."""
+    return value.category is Category.FLUSH and value.ranks == (ACE, 3)
+
+
+# ---- constructing hands of a chosen category (rare hands on purpose) ----
+
+def _suits(rng: random.Random, n: int, same: bool) -> list[str]:
+    if same:
+        return [rng.choice(SUIT_CHARS)] * n
+    return rng.sample(SUIT_CHARS, n)
+
+
+def hand_of(category: Category, rng: random.Random, avoid: Sequence[Card] = ()) -> tuple[Card, Card]:
+    """A random hand of exactly ``category``, sharing no non-joker card with ``avoid``
+    and using only as many jokers as remain in a 54-card deck."""
+    jokers_left = 2 - sum(1 for c in avoid if c.is_joker)
+    for _ in range(1000):
+        hand = _draw_shape(category, rng, jokers_left)
+        if hand is None:
+            break
+        if any((not c.is_joker) and c in avoid for c in hand):
+            continue
+        if evaluate(hand).category is category:
+            rng.shuffle(hand)
+            return hand[0], hand[1]
+    raise HandError(f"cannot deal a {category.label.lower()} from what is left of the deck")
+
+
+def _draw_shape(category: Category, rng: random.Random, jokers_left: int) -> list[Card] | None:
+    if category is Category.TWO_JOKERS:
+        return [JOKER, JOKER] if jokers_left >= 2 else None
+    if category is Category.ROYAL_FLUSH:
+        s = rng.choice(SUIT_CHARS)
+        return [Card(ACE, s), Card(KING, s)]
+    if category in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
+        lo = rng.randint(1, 12 if category is Category.STRAIGHT_FLUSH else 13)  # 1 = ace low
+        if category is Category.STRAIGHT_FLUSH and lo == 13:
+            return None
+        s1, s2 = _suits(rng, 2, category is Category.STRAIGHT_FLUSH)
+        r1 = ACE if lo == 1 else lo
+        return [Card(r1, s1), Card(lo + 1, s2)]
+    if category is Category.PAIR:
+        rank = rng.randint(2, ACE)
+        if jokers_left and rng.random() < 0.3:
+            return [JOKER, Card(rank, rng.choice(SUIT_CHARS))]
+        s1, s2 = _suits(rng, 2, False)
+        return [Card(rank, s1), Card(rank, s2)]
+    r1, r2 = rng.sample(range(2, ACE + 1), 2)
+    s1, s2 = _suits(rng, 2, category is Category.FLUSH)
+    return [Card(r1, s1), Card(r2, s2)]
