@@ -7,6 +7,7 @@ passes back the trainee's answer and response time, and stores the ``AnswerResul
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 
@@ -59,7 +60,7 @@ def kinds_for(game_id: str, skills: tuple[str, ...] | None = None,
 
 def make_question(kind: QuestionKind, seed: int) -> Question:
     """Replays one question exactly from its kind and seed."""
-    return kind.make(make_rng(seed))
+    return dataclasses.replace(kind.make(make_rng(seed)), seed=seed)
 
 
 def question_from(game_id: str, kind_id: str, seed: int) -> Question:

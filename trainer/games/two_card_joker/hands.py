@@ -114,6 +114,8 @@ class HandValue:
             return f"Pair of {RANK_PLURALS[self.ranks[0]]}"
         hi, lo = (_rank_word(r) for r in self.ranks)
         if c in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+            if self.ranks == (2, 1):
+                return f"{c.label}, ace-two (the lowest)"
             return f"{c.label}, {hi}-{lo}"
         if c is Category.FLUSH:
             return f"{hi.capitalize()}-{lo} flush"

@@ -1,0 +1,65 @@
+"""The shipped rules data loads, and a malformed copy is refused with the exact place."""
+
+import json
+import shutil
+
+import pytest
+
+from trainer.core.rules_data import RulesDataError
+from trainer.games.two_card_joker.rules_data import read_rules_data, rules_data
+from trainer.paths import resource
+
+SRC = resource("games", "two-card-joker")
+
+
+def test_shipped_data_loads_and_cites():
+    data = rules_data()
+    assert data.deck_size == 54 and data.jokers == 2 and data.seats == 6
+    assert [s.label for s in data.spots] == ["Ante", "Call", "Pair Up", "Super Flush"]
+    assert data.pair_up_table("2").citation == "Two Card Joker Poker §11(d)"
+    assert str(data.pay_tables["call"].row_for("high-card").odds) == "1 to 1"
+    assert {"opening", "cut", "round", "second-deck"} <= set(data.procedures)
+    for proc in data.procedures.values():
+        assert all(step.citation.startswith("Two Card Joker Poker §") for step in proc.steps)
+    for case in data.irregularities:
+        assert case.citation.startswith("Two Card Joker Poker §")
+    assert any(c.outcome == "Refer to floor supervisor" for c in data.irregularities)
+
+
+def _copy_with(tmp_path, filename, mutate):
+    folder = tmp_path / "tcj"
+    shutil.copytree(SRC, folder)
+    path = folder / filename
+    doc = json.loads(path.read_text())
+    mutate(doc)
+    path.write_text(json.dumps(doc))
+    return folder
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (lambda d: d["pay_tables"]["call"]["rows"][0].update(odds="8 four 1"), r"pay_tables\.call\.rows\[0\]\.odds"),
+    (lambda d: d["pay_tables"]["pair_up_2"]["rows"][1].update(hands=["royal"]), r"unknown hand 'royal'"),
+    (lambda d: d["pay_tables"].pop("super_flush"), r"missing the 'super_flush' pay table"),
+    (lambda d: d["house_options"]["pair_up_table"].update(default="9"), r"'9' is not one of the choices"),
+    (lambda d: d.pop("spots"), r"missing 'spots'"),
+    (lambda d: d.update(format=2), r"format 1"),
+])
+def test_malformed_game_file(tmp_path, mutate, message):
+    folder = _copy_with(tmp_path, "game.json", mutate)
+    with pytest.raises(RulesDataError, match=message) as err:
+        read_rules_data(folder)
+    assert "game.json" in str(err.value)
+
+
+def test_malformed_procedures_file(tmp_path):
+    folder = _copy_with(tmp_path, "procedures.json", lambda d: d["procedures"][0]["steps"][1].pop("cite"))
+    with pytest.raises(RulesDataError, match=r"procedures\.json: procedures\[0\]\.steps\[1\]: missing 'cite'"):
+        read_rules_data(folder)
+
+
+def test_not_json(tmp_path):
+    folder = tmp_path / "tcj"
+    shutil.copytree(SRC, folder)
+    (folder / "game.json").write_text("{ not json")
+    with pytest.raises(RulesDataError, match="not valid JSON at line 1"):
+        read_rules_data(folder)

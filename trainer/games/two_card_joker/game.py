@@ -1,0 +1,38 @@
+"""The registry entry for Two Card Joker Poker."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.core.scene import Spot
+from trainer.games.registry import QuestionKind, Skill
+from trainer.games.two_card_joker.hands import TITLE
+from trainer.games.two_card_joker.questions import KINDS, SKILLS
+from trainer.games.two_card_joker.rules_data import GAME_ID, rules_data
+
+
+@dataclass(frozen=True)
+class TwoCardJoker:
+    id: str = GAME_ID
+    title: str = TITLE
+
+    @property
+    def rules_file(self) -> str:
+        return rules_data().rules_file
+
+    @property
+    def spots(self) -> tuple[Spot, ...]:
+        return rules_data().spots
+
+    @property
+    def seat_count(self) -> int:
+        return rules_data().seats
+
+    def skills(self) -> tuple[Skill, ...]:
+        return SKILLS
+
+    def question_kinds(self) -> tuple[QuestionKind, ...]:
+        return KINDS
+
+
+GAME = TwoCardJoker()

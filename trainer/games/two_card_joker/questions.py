@@ -1,0 +1,426 @@
+"""Question generators for Two Card Joker Poker.
+
+Each generator takes a seeded ``random.Random`` and returns a ``Question`` whose answer
+is computed by the rules core (hands, settlement, dealing, the rules data), never typed
+by hand. Rare hands are built on purpose (``hands.hand_of``), so a drill on royal flush
+payouts needs no thousands of deals.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from trainer.core.cards import Card, cards_text
+from trainer.core.citation import REFER, ruling
+from trainer.core.money import format_cents
+from trainer.core.settlement import LOSE, PUSH, WIN
+from trainer.games.registry import QuestionKind, Skill
+from trainer.games.two_card_joker import dealing
+from trainer.games.two_card_joker.hands import (
+    QUALIFY_CITATIONS, TITLE, Category, HandError, HandValue, cite, comparison_citations, dealer_qualifies,
+    evaluate, hand_of, is_lowest_flush_ambiguous,
+)
+from trainer.games.two_card_joker.rules_data import GAME_ID, rules_data
+from trainer.games.two_card_joker.settlement import (
+    CALL, FOLD, LABELS, HouseOptions, SeatWagers, settle_round,
+)
+from trainer.games.two_card_joker.table import SeatShow, scene
+from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, amounts_answer, order_answer
+
+SHORT = "Two Card Joker"
+
+
+def _skill(key: str, title: str, description: str) -> Skill:
+    return Skill(f"{GAME_ID}.{key}", f"{SHORT}: {title}", description)
+
+
+SKILLS = (
+    _skill("hand-ranking", "hand ranking", "Name two-card hands and decide which hand wins (§5)."),
+    _skill("qualification", "dealer qualification", "Does the dealer's hand qualify with queen or higher (§10(d))?"),
+    _skill("payouts", "payouts", "Settle ante, call, Pair Up and Super Flush wagers in dollars and cents (§11)."),
+    _skill("dealing", "dealing order", "Who receives the next card under each dealing method; the stub count (§7-§9)."),
+    _skill("procedures", "procedures", "The order of the round, the opening and the cut (§3, §4, §10)."),
+    _skill("irregularities", "irregularities", "What happens after an irregularity (§12)."),
+    _skill("wagers", "wagering rules", "Which wagers are allowed, and how odds are worded (§6, §11(a))."),
+)
+
+
+def _q(kind: str, skill: str, **kw) -> Question:
+    """The seed is filled in by trainer.training.session.make_question, which made the RNG."""
+    return Question(game_id=GAME_ID, skill=f"{GAME_ID}.{skill}", kind=f"{GAME_ID}.{kind}", seed=0, **kw)
+
+
+def _wager(rng: random.Random, low: int, high: int) -> int:
+    """A wager in whole dollars from ``low`` to ``high``, now and then with 50 cents."""
+    dollars = rng.randint(low, high)
+    cents = 50 if rng.random() < 0.15 else 0
+    return dollars * 100 + cents
+
+
+CATEGORIES = tuple(Category)
+PLURALS = {
+    Category.TWO_JOKERS: "two jokers", Category.ROYAL_FLUSH: "royal flushes",
+    Category.STRAIGHT_FLUSH: "straight flushes", Category.STRAIGHT: "straights", Category.PAIR: "pairs",
+    Category.FLUSH: "flushes", Category.HIGH_CARD: "high-card hands",
+}
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+# ---------------------------------------------------------------- hand ranking
+
+def name_the_hand(rng: random.Random) -> Question:
+    category = rng.choice(CATEGORIES)
+    hand = hand_of(category, rng)
+    value = evaluate(hand)
+    options = tuple(c.label for c in sorted(CATEGORIES, reverse=True))
+    cites = [value.category.citation]
+    why = f"{_cards(hand)} is {value.describe().lower()}."
+    if category is Category.PAIR and any(c.is_joker for c in hand):
+        why += " A joker with a non-joker card is a pair of that card's rank."
+        cites += [cite("5(a)"), ruling(5)]
+    elif category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and value.ranks == (2, 1):
+        why += " The ace plays low with a two: ace-two is the lowest straight."
+        cites += [cite("5(a)"), ruling(2)]
+    elif category is Category.ROYAL_FLUSH:
+        why += " An ace and a king of the same suit is a royal flush, not a straight flush."
+    elif category is Category.FLUSH:
+        why += " Two cards of one suit that are not consecutive make a flush, which ranks below a pair."
+    elif category is Category.HIGH_CARD:
+        why += " Not suited, not consecutive, not a pair: the hand is valued by its higher card."
+    return _q("name-the-hand", "hand-ranking",
+              prompt="Seat 1 turns over these two cards. What is the hand?",
+              form=CHOICE, options=options, answer=value.category.label, explanation=why,
+              citations=tuple(dict.fromkeys(cites)),
+              scene=scene({1: SeatShow(hand, highlight=True)}, caption="Name the hand"))
+
+
+def _pair_of_hands(rng: random.Random) -> tuple[tuple[Card, Card], tuple[Card, Card]]:
+    while True:
+        same = rng.random() < 0.6
+        c1 = rng.choice(CATEGORIES)
+        c2 = c1 if same else rng.choice(CATEGORIES)
+        if c1 is Category.TWO_JOKERS and c2 is Category.TWO_JOKERS:
+            continue
+        a = hand_of(c1, rng)
+        try:
+            b = hand_of(c2, rng, avoid=a)
+        except HandError:  # e.g. two jokers when the first hand holds one
+            continue
+        va, vb = evaluate(a), evaluate(b)
+        # Trainer ruling 6: no question may turn on which flush is the lowest.
+        if va.category is vb.category is Category.FLUSH and (is_lowest_flush_ambiguous(va) or is_lowest_flush_ambiguous(vb)):
+            continue
+        return a, b
+
+
+def which_hand_wins(rng: random.Random) -> Question:
+    player, dealer_hand = _pair_of_hands(rng)
+    vp, vd = evaluate(player), evaluate(dealer_hand)
+    answer = "Player" if vp > vd else "Dealer" if vd > vp else "Tie"
+    if answer == "Tie":
+        why = f"{vp.describe()} ties {vd.describe().lower()}: the hands are of identical rank, a tie hand."
+    else:
+        hi, lo = (vp, vd) if answer == "Player" else (vd, vp)
+        if hi.category != lo.category:
+            why = f"{hi.describe()} ranks above {lo.describe().lower()} in the order of §5(b)."
+        else:
+            why = (f"Both hands are {PLURALS[hi.category]}; {hi.describe().lower()} is higher: "
+                   "compare the ranks that make the hand, then the next card down.")
+    if vp.category is Category.PAIR and vd.category is Category.PAIR and any(c.is_joker for c in player + dealer_hand):
+        why += " A joker pair ties a natural pair of the same rank."
+    return _q("which-hand-wins", "hand-ranking",
+              prompt="The dealer has revealed. Which hand ranks higher?",
+              form=CHOICE, options=("Player", "Dealer", "Tie"), answer=answer, explanation=why,
+              citations=comparison_citations(vp, vd) + ((cite("11(f)"),) if answer == "Tie" else ()),
+              scene=scene({3: SeatShow(player, highlight=True, note="player")}, dealer=dealer_hand,
+                          caption="Which hand wins?"))
+
+
+# ---------------------------------------------------------------- qualification
+
+def _borderline_dealer_hand(rng: random.Random) -> tuple[Card, Card]:
+    """Mostly hands near the line: jack, queen or king high, and low flushes or pairs."""
+    roll = rng.random()
+    if roll < 0.6:
+        high = rng.choice((11, 11, 12, 12, 13, 14, 10, 9))
+        while True:
+            h = hand_of(Category.HIGH_CARD, rng)
+            if evaluate(h).high_rank == high:
+                return h
+    if roll < 0.8:
+        while True:
+            h = hand_of(Category.FLUSH, rng)
+            if evaluate(h).high_rank <= 11:
+                return h
+    return hand_of(rng.choice(CATEGORIES), rng)
+
+
+def dealer_qualification(rng: random.Random) -> Question:
+    hand = _borderline_dealer_hand(rng)
+    value = evaluate(hand)
+    ok = dealer_qualifies(value)
+    answer = "Qualifies" if ok else "Does not qualify"
+    if value.category is not Category.HIGH_CARD:
+        why = f"The dealer has {value.describe().lower()}: any hand above high card qualifies."
+    elif ok:
+        why = f"The dealer has {value.describe().lower()}: a high-card hand qualifies with a queen, king or ace."
+    else:
+        why = (f"The dealer has {value.describe().lower()}: below queen high. Each calling player's ante is "
+               "paid 1 to 1 and the call is returned.")
+    return _q("dealer-qualification", "qualification",
+              prompt="The dealer removes the cover card and reveals. Does the dealer's hand qualify?",
+              form=CHOICE, options=("Qualifies", "Does not qualify"), answer=answer, explanation=why,
+              citations=QUALIFY_CITATIONS + (value.category.citation,),
+              scene=scene({}, dealer=hand, dealer_highlight=True, caption="Dealer qualifies with queen high or better"))
+
+
+# ---------------------------------------------------------------- payouts
+
+def _field_amounts(results, fields: Sequence[str]) -> list[int]:
+    paid = {r.wager: r.paid for r in results}
+    return [paid.get(f, 0) for f in fields]
+
+
+def _payout_explanation(settled, table_choice: str, dealer_value: HandValue, qualifies: bool) -> str:
+    lines = [f"Seat hand: {settled.hand.describe().lower()}; dealer: {dealer_value.describe().lower()} "
+             f"({'qualifies' if qualifies else 'does not qualify'})."]
+    for r in settled.results:
+        line = r.describe()
+        if r.wager == "pair_up":
+            line += f" (Table {table_choice})"
+        lines.append(line + ".")
+    return " ".join(lines)
+
+
+def _payout_question(rng: random.Random, kind: str, seat_wagers: SeatWagers, dealer_hand, options: HouseOptions,
+                     prompt: str) -> Question:
+    settlement = settle_round(dealer_hand, [seat_wagers], options)
+    settled = settlement.seat(seat_wagers.seat)
+    fields = tuple(r.wager for r in settled.results)
+    # Ask in the layout's spot order.
+    fields = tuple(k for k in ("ante", "call", "pair_up", "super_flush") if k in fields)
+    labels = tuple(LABELS[f] for f in fields)
+    answer = amounts_answer(_field_amounts(settled.results, fields))
+    cites: list[str] = []
+    for r in settled.results:
+        cites.extend(r.rules)
+    wagers = [("ante", seat_wagers.ante), ("call", seat_wagers.call), ("pair_up", seat_wagers.pair_up),
+              ("super_flush", seat_wagers.super_flush)]
+    note = "folded" if seat_wagers.decision == FOLD else ("called" if seat_wagers.decision == CALL else "")
+    return _q(kind, "payouts",
+              prompt=prompt, form=AMOUNTS, fields=labels, answer=answer,
+              explanation=_payout_explanation(settled, options.pair_up_table, settlement.dealer,
+                                              settlement.dealer_qualifies),
+              citations=tuple(dict.fromkeys(cites)),
+              scene=scene({seat_wagers.seat: SeatShow(seat_wagers.cards, wagers=tuple(wagers), highlight=True,
+                                                      note=note)},
+                          dealer=dealer_hand, caption=f"Pair Up pays from Table {options.pair_up_table}"),
+              detail={"pair_up_table": options.pair_up_table})
+
+
+def seat_payout(rng: random.Random) -> Question:
+    """A whole seat: ante and call (or a fold) with side wagers, against a revealed dealer."""
+    options = HouseOptions(pair_up_table=rng.choice(("1", "2", "3")))
+    while True:
+        player = hand_of(rng.choice(CATEGORIES), rng)
+        dealer_hand = hand_of(rng.choice(CATEGORIES[:-1]) if rng.random() < 0.7 else Category.HIGH_CARD, rng,
+                              avoid=player)
+        vp, vd = evaluate(player), evaluate(dealer_hand)
+        if vp.category is vd.category is Category.FLUSH and (is_lowest_flush_ambiguous(vp) or is_lowest_flush_ambiguous(vd)):
+            continue  # trainer ruling 6
+        break
+    ante = _wager(rng, 5, 100)
+    decision = FOLD if rng.random() < 0.2 else CALL
+    pair_up = _wager(rng, 1, 25) if rng.random() < 0.7 else 0
+    super_flush = _wager(rng, 1, 25) if rng.random() < 0.6 else 0
+    seat_no = rng.randint(1, 6)
+    sw = SeatWagers(seat_no, player, ante=ante, pair_up=pair_up, super_flush=super_flush, decision=decision)
+    verb = "folded" if decision == FOLD else "called"
+    return _payout_question(rng, "seat-payout", sw, dealer_hand, options,
+                            prompt=f"Seat {seat_no} {verb}. Settle every wager of the seat: type what you pay on "
+                                   "each (0 if it is collected or returned).")
+
+
+def bonus_payout(rng: random.Random) -> Question:
+    """Pair Up and Super Flush on a rare or borderline hand, built on purpose."""
+    options = HouseOptions(pair_up_table=rng.choice(("1", "2", "3")))
+    category = rng.choice((Category.TWO_JOKERS, Category.ROYAL_FLUSH, Category.STRAIGHT_FLUSH,
+                           Category.STRAIGHT, Category.PAIR, Category.FLUSH, Category.FLUSH))
+    player = hand_of(category, rng)
+    dealer_hand = hand_of(Category.HIGH_CARD, rng, avoid=player)
+    pair_up = _wager(rng, 1, 25)
+    super_flush = _wager(rng, 1, 25) if rng.random() < 0.8 else 0
+    seat_no = rng.randint(1, 6)
+    sw = SeatWagers(seat_no, player, pair_up=pair_up, super_flush=super_flush)
+    return _payout_question(rng, "bonus-payout", sw, dealer_hand, options,
+                            prompt=f"Seat {seat_no} played the bonus wagers only. What do you pay on each?")
+
+
+# ---------------------------------------------------------------- dealing
+
+def _occupied(rng: random.Random, low: int = 1) -> list[int]:
+    n = rng.randint(low, 6)
+    return sorted(rng.sample(range(1, 7), n))
+
+
+def next_card(rng: random.Random) -> Question:
+    method = rng.choice(dealing.METHODS)
+    seats = _occupied(rng, 2)
+    steps = dealing.deal_sequence(method, seats)
+    done = rng.randrange(len(steps))
+    nxt = steps[done]
+    dealt: dict[int, int] = {}
+    for s in steps[:done]:
+        dealt[s.recipient] = dealt.get(s.recipient, 0) + s.cards
+    seat_shows = {n: SeatShow(backs=dealt.get(n, 0), face_up=False, wagers=(("ante", 1000),)) for n in seats}
+    options = tuple(f"Seat {n}" for n in seats) + ("The dealer",)
+    answer = "The dealer" if nxt.recipient == dealing.DEALER else f"Seat {nxt.recipient}"
+    what = "stack" if method == dealing.AUTOMATED_SHOE else "card"
+    why = (f"Dealing {dealing.METHOD_NAMES[method]}: " + _method_rule(method) +
+           f" {done} {'deliveries have' if done != 1 else 'delivery has'} been made, so next is {nxt.describe()}.")
+    return _q("next-card", "dealing",
+              prompt=f"You are dealing {dealing.METHOD_NAMES[method]}. Who receives the next {what}?",
+              form=CHOICE, options=options, answer=answer, explanation=why, citations=(nxt.citation,),
+              scene=scene(seat_shows, dealer_backs=dealt.get(dealing.DEALER, 0), dealer_face_up=False,
+                          cover_card=dealt.get(dealing.DEALER, 0) > 0,
+                          caption=f"Dealing {dealing.METHOD_NAMES[method]}"),
+              detail={"method": method, "done": done})
+
+
+def _method_rule(method: str) -> str:
+    if method == dealing.AUTOMATED_SHOE:
+        return ("a stack of two face down to each player with a wager, from the farthest to the dealer's left "
+                "clockwise, then the dealer's stack with the cover card on top.")
+    return ("one card face down to each player from the farthest to the dealer's left clockwise, one to the "
+            "dealer under the cover card, then a second round the same way.")
+
+
+def stub_count(rng: random.Random) -> Question:
+    players = rng.randint(1, 6)
+    right = dealing.stub_count(players)
+    pool = {right, right + 2, right - 2, right + 1, 52 - 2 * players, 54 - 2 * players}
+    pool.discard(right)
+    options = tuple(str(n) for n in sorted(rng.sample(sorted(pool), 3) + [right]))
+    return _q("stub-count", "dealing",
+              prompt=f"You count the stub after dealing to {players} player{'s' if players > 1 else ''}. "
+                     "How many cards must it hold?",
+              form=CHOICE, options=options, answer=str(right),
+              explanation=(f"The deck has 54 cards. {players} player{'s' if players > 1 else ''} and the dealer "
+                           f"hold 2 each ({2 * (players + 1)} cards), so the stub holds {right}. "
+                           "Count it at least once every five rounds; if the count is wrong, check for a misdeal."),
+              citations=dealing.STUB_CITATIONS + (ruling(4),),
+              scene=scene({n: SeatShow(backs=2, face_up=False, wagers=(("ante", 500),)) for n in range(1, players + 1)},
+                          dealer_backs=2, dealer_face_up=False, cover_card=True, caption="Count the stub"))
+
+
+# ---------------------------------------------------------------- procedures
+
+def order_drill(rng: random.Random) -> Question:
+    data = rules_data()
+    proc = data.procedures[rng.choice(data.order_drills)]
+    items = [s.text for s in proc.steps]
+    shuffled = items[:]
+    while shuffled == items:
+        rng.shuffle(shuffled)
+    why = " ".join(f"{i}. {s.text} ({s.citation.replace(TITLE + ' ', '')})." for i, s in enumerate(proc.steps, 1))
+    return _q("order-drill", "procedures",
+              prompt=f"{proc.title}: put the steps in order.",
+              form=ORDER, options=tuple(shuffled), answer=order_answer(items), explanation=why,
+              citations=tuple(dict.fromkeys([proc.citation] + [s.citation for s in proc.steps])))
+
+
+def seat_order(rng: random.Random) -> Question:
+    seats = _occupied(rng, 3)
+    which = rng.choice(("call", "bonus", "settle"))
+    if which == "call":
+        order = dealing.call_order(seats)
+        prompt = "In what order do you offer each ante the choice to call or fold?"
+        why = "Decisions are offered starting with the player farthest to the dealer's left, moving clockwise."
+        cites = (cite("10(b)"),)
+    elif which == "bonus":
+        order = dealing.settlement_order(seats)
+        prompt = "Everyone has called or folded. In what order do you reveal and settle the Pair Up and Super Flush wagers?"
+        why = "Bonus wagers are settled starting with the player farthest to the dealer's right, moving counterclockwise."
+        cites = (cite("10(c)"),)
+    else:
+        order = dealing.settlement_order(seats)
+        prompt = "The dealer's hand is revealed. In what order do you settle the antes and calls?"
+        why = "Ante and call wagers are settled starting with the player farthest to the dealer's right, counterclockwise."
+        cites = (cite("10(d)"),)
+    items = [f"Seat {n}" for n in order]
+    shuffled = items[:]
+    while shuffled == items:
+        rng.shuffle(shuffled)
+    return _q("seat-order", "procedures", prompt=prompt, form=ORDER, options=tuple(shuffled),
+              answer=order_answer(items), explanation=why + " Seats are numbered from the dealer's left.",
+              citations=cites,
+              scene=scene({n: SeatShow(backs=2, face_up=False, wagers=(("ante", 1000), ("call", 1000), ("pair_up", 500)))
+                           for n in seats}, dealer_backs=2, dealer_face_up=False, cover_card=which != "settle",
+                          caption="Seat order"))
+
+
+# ---------------------------------------------------------------- irregularities and wagers
+
+def irregularity(rng: random.Random) -> Question:
+    data = rules_data()
+    case = rng.choice(data.irregularities)
+    outcomes = list(dict.fromkeys(i.outcome for i in data.irregularities))
+    others = [o for o in outcomes if o != case.outcome and o != REFER.capitalize()]
+    options = rng.sample(others, 3) + [case.outcome]
+    if REFER.capitalize() not in options:
+        options[0] = REFER.capitalize()
+    rng.shuffle(options)
+    refer = case.outcome == REFER.capitalize()
+    why = (f"{case.situation}: {case.outcome[0].lower() + case.outcome[1:]}." if not refer else
+           f"{case.situation}: no section of the rules prescribes a remedy, so the dealer calls the floor supervisor.")
+    return _q("irregularity", "irregularities",
+              prompt=f"{case.situation}. What must happen?", form=CHOICE, options=tuple(options),
+              answer=case.outcome, explanation=why, citations=(case.citation,))
+
+
+def wager_allowed(rng: random.Random) -> Question:
+    rule = rng.choice(rules_data().wager_rules)
+    answer = "Allowed" if rule.allowed else "Not allowed"
+    return _q("wager-allowed", "wagers",
+              prompt=f"{rule.situation}. Is this allowed?", form=CHOICE, options=("Allowed", "Not allowed"),
+              answer=answer, explanation=f"{answer}. {rule.why}", citations=(rule.citation,))
+
+
+def odds_wording(rng: random.Random) -> Question:
+    data = rules_data()
+    table = data.pay_tables[rng.choice(sorted(data.pay_tables))]
+    row = rng.choice([r for r in table.rows if not r.odds.is_push])
+    n = row.odds.numerator
+    right = f"{n} to 1"
+    options = [right, f"{n + 1} for 1", f"{n} for 1"]
+    rng.shuffle(options)
+    return _q("odds-wording", "wagers",
+              prompt=f"A sign at your table shows the {table.title} payout for {row.label.lower()}. "
+                     "Which wording may it use?",
+              form=CHOICE, options=tuple(options), answer=right,
+              explanation=(f"{table.title} pays {row.label.lower()} at {right} ({table.citation.replace(TITLE + ' ', '')}). "
+                           "Payout odds are stated with \"to\" or \"win\", never with \"for\": "
+                           f"\"{n + 1} for 1\" pays the same money but is not allowed, and \"{n} for 1\" would pay one unit less."),
+              citations=(cite("11(a)"), table.citation, ruling(3)))
+
+
+KINDS = (
+    QuestionKind(f"{GAME_ID}.name-the-hand", "Name the hand", f"{GAME_ID}.hand-ranking", name_the_hand),
+    QuestionKind(f"{GAME_ID}.which-hand-wins", "Which hand wins", f"{GAME_ID}.hand-ranking", which_hand_wins),
+    QuestionKind(f"{GAME_ID}.dealer-qualification", "Does the dealer qualify", f"{GAME_ID}.qualification", dealer_qualification),
+    QuestionKind(f"{GAME_ID}.seat-payout", "Settle a seat", f"{GAME_ID}.payouts", seat_payout),
+    QuestionKind(f"{GAME_ID}.bonus-payout", "Bonus payouts", f"{GAME_ID}.payouts", bonus_payout),
+    QuestionKind(f"{GAME_ID}.next-card", "Who gets the next card", f"{GAME_ID}.dealing", next_card),
+    QuestionKind(f"{GAME_ID}.stub-count", "Stub count", f"{GAME_ID}.dealing", stub_count),
+    QuestionKind(f"{GAME_ID}.order-drill", "Put the steps in order", f"{GAME_ID}.procedures", order_drill),
+    QuestionKind(f"{GAME_ID}.seat-order", "Seat order", f"{GAME_ID}.procedures", seat_order),
+    QuestionKind(f"{GAME_ID}.irregularity", "Irregularities", f"{GAME_ID}.irregularities", irregularity),
+    QuestionKind(f"{GAME_ID}.wager-allowed", "Is the wager allowed", f"{GAME_ID}.wagers", wager_allowed),
+    QuestionKind(f"{GAME_ID}.odds-wording", "Wording the odds", f"{GAME_ID}.wagers", odds_wording),
+)
+
+__all__ = ["SKILLS", "KINDS", "WIN", "LOSE", "PUSH", "cards_text", "format_cents"]
