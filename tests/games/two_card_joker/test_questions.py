@@ -5,7 +5,6 @@ import json
 import pytest
 
 from trainer.core.cards import parse_cards
-from trainer.core.settlement import WIN
 from trainer.games.registry import get_game
 from trainer.games.two_card_joker.hands import evaluate
 from trainer.games.two_card_joker.settlement import HouseOptions, SeatWagers, settle_round

@@ -16,7 +16,7 @@ def test_shipped_data_loads_and_cites():
     data = rules_data()
     assert data.deck_size == 54 and data.jokers == 2 and data.seats == 6
     assert [s.label for s in data.spots] == ["Ante", "Call", "Pair Up", "Super Flush"]
-    assert data.pair_up_table("2").citation == "Two Card Joker Poker §11(d)"
+    assert data.option_table("pair_up_table", "2").citation == "Two Card Joker Poker §11(d)"
     assert str(data.pay_tables["call"].row_for("high-card").odds) == "1 to 1"
     assert {"opening", "cut", "round", "second-deck"} <= set(data.procedures)
     for proc in data.procedures.values():

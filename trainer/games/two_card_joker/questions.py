@@ -11,14 +11,12 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from trainer.core.cards import Card, cards_text
-from trainer.core.citation import REFER, ruling
-from trainer.core.money import format_cents
-from trainer.core.settlement import LOSE, PUSH, WIN
+from trainer.core.cards import Card
+from trainer.core.citation import ruling
 from trainer.games.registry import QuestionKind, Skill
 from trainer.games.two_card_joker import dealing
 from trainer.games.two_card_joker.hands import (
-    QUALIFY_CITATIONS, TITLE, Category, HandError, HandValue, cite, comparison_citations, dealer_qualifies,
+    QUALIFY_CITATIONS, Category, HandError, HandValue, cite, comparison_citations, dealer_qualifies,
     evaluate, hand_of, is_lowest_flush_ambiguous,
 )
 from trainer.games.two_card_joker.rules_data import GAME_ID, rules_data
@@ -27,6 +25,7 @@ from trainer.games.two_card_joker.settlement import (
 )
 from trainer.games.two_card_joker.table import SeatShow, scene
 from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, amounts_answer, order_answer
+from trainer.training.rules_questions import data_kinds, shuffled_items
 
 SHORT = "Two Card Joker"
 
@@ -319,20 +318,6 @@ def stub_count(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- procedures
 
-def order_drill(rng: random.Random) -> Question:
-    data = rules_data()
-    proc = data.procedures[rng.choice(data.order_drills)]
-    items = [s.text for s in proc.steps]
-    shuffled = items[:]
-    while shuffled == items:
-        rng.shuffle(shuffled)
-    why = " ".join(f"{i}. {s.text} ({s.citation.replace(TITLE + ' ', '')})." for i, s in enumerate(proc.steps, 1))
-    return _q("order-drill", "procedures",
-              prompt=f"{proc.title}: put the steps in order.",
-              form=ORDER, options=tuple(shuffled), answer=order_answer(items), explanation=why,
-              citations=tuple(dict.fromkeys([proc.citation] + [s.citation for s in proc.steps])))
-
-
 def seat_order(rng: random.Random) -> Question:
     seats = _occupied(rng, 3)
     which = rng.choice(("call", "bonus", "settle"))
@@ -352,60 +337,13 @@ def seat_order(rng: random.Random) -> Question:
         why = "Ante and call wagers are settled starting with the player farthest to the dealer's right, counterclockwise."
         cites = (cite("10(d)"),)
     items = [f"Seat {n}" for n in order]
-    shuffled = items[:]
-    while shuffled == items:
-        rng.shuffle(shuffled)
+    shuffled = shuffled_items(items, rng)
     return _q("seat-order", "procedures", prompt=prompt, form=ORDER, options=tuple(shuffled),
               answer=order_answer(items), explanation=why + " Seats are numbered from the dealer's left.",
               citations=cites,
               scene=scene({n: SeatShow(backs=2, face_up=False, wagers=(("ante", 1000), ("call", 1000), ("pair_up", 500)))
                            for n in seats}, dealer_backs=2, dealer_face_up=False, cover_card=which != "settle",
                           caption="Seat order"))
-
-
-# ---------------------------------------------------------------- irregularities and wagers
-
-def irregularity(rng: random.Random) -> Question:
-    data = rules_data()
-    case = rng.choice(data.irregularities)
-    outcomes = list(dict.fromkeys(i.outcome for i in data.irregularities))
-    others = [o for o in outcomes if o != case.outcome and o != REFER.capitalize()]
-    options = rng.sample(others, 3) + [case.outcome]
-    if REFER.capitalize() not in options:
-        options[0] = REFER.capitalize()
-    rng.shuffle(options)
-    refer = case.outcome == REFER.capitalize()
-    why = (f"{case.situation}: {case.outcome[0].lower() + case.outcome[1:]}." if not refer else
-           f"{case.situation}: no section of the rules prescribes a remedy, so the dealer calls the floor supervisor.")
-    return _q("irregularity", "irregularities",
-              prompt=f"{case.situation}. What must happen?", form=CHOICE, options=tuple(options),
-              answer=case.outcome, explanation=why, citations=(case.citation,))
-
-
-def wager_allowed(rng: random.Random) -> Question:
-    rule = rng.choice(rules_data().wager_rules)
-    answer = "Allowed" if rule.allowed else "Not allowed"
-    return _q("wager-allowed", "wagers",
-              prompt=f"{rule.situation}. Is this allowed?", form=CHOICE, options=("Allowed", "Not allowed"),
-              answer=answer, explanation=f"{answer}. {rule.why}", citations=(rule.citation,))
-
-
-def odds_wording(rng: random.Random) -> Question:
-    data = rules_data()
-    table = data.pay_tables[rng.choice(sorted(data.pay_tables))]
-    row = rng.choice([r for r in table.rows if not r.odds.is_push])
-    n = row.odds.numerator
-    right = f"{n} to 1"
-    options = [right, f"{n + 1} for 1", f"{n} for 1"]
-    rng.shuffle(options)
-    return _q("odds-wording", "wagers",
-              prompt=f"A sign at your table shows the {table.title} payout for {row.label.lower()}. "
-                     "Which wording may it use?",
-              form=CHOICE, options=tuple(options), answer=right,
-              explanation=(f"{table.title} pays {row.label.lower()} at {right} ({table.citation.replace(TITLE + ' ', '')}). "
-                           "Payout odds are stated with \"to\" or \"win\", never with \"for\": "
-                           f"\"{n + 1} for 1\" pays the same money but is not allowed, and \"{n} for 1\" would pay one unit less."),
-              citations=(cite("11(a)"), table.citation, ruling(3)))
 
 
 KINDS = (
@@ -416,11 +354,8 @@ KINDS = (
     QuestionKind(f"{GAME_ID}.bonus-payout", "Bonus payouts", f"{GAME_ID}.payouts", bonus_payout),
     QuestionKind(f"{GAME_ID}.next-card", "Who gets the next card", f"{GAME_ID}.dealing", next_card),
     QuestionKind(f"{GAME_ID}.stub-count", "Stub count", f"{GAME_ID}.dealing", stub_count),
-    QuestionKind(f"{GAME_ID}.order-drill", "Put the steps in order", f"{GAME_ID}.procedures", order_drill),
     QuestionKind(f"{GAME_ID}.seat-order", "Seat order", f"{GAME_ID}.procedures", seat_order),
-    QuestionKind(f"{GAME_ID}.irregularity", "Irregularities", f"{GAME_ID}.irregularities", irregularity),
-    QuestionKind(f"{GAME_ID}.wager-allowed", "Is the wager allowed", f"{GAME_ID}.wagers", wager_allowed),
-    QuestionKind(f"{GAME_ID}.odds-wording", "Wording the odds", f"{GAME_ID}.wagers", odds_wording),
-)
+) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",
+                wagers_skill="wagers", wording_section="11(a)")
 
-__all__ = ["SKILLS", "KINDS", "WIN", "LOSE", "PUSH", "cards_text", "format_cents"]
+__all__ = ["SKILLS", "KINDS"]

@@ -107,7 +107,7 @@ def settle_seat(dealer: HandValue, qualifies: bool, seat: SeatWagers, options: H
     results: list[WagerResult] = []
     bonus_extra = (cite("10(c)(1)"), ruling(8))
     if seat.pair_up:
-        table = data.pair_up_table(options.pair_up_table)
+        table = data.option_table("pair_up_table", options.pair_up_table)
         results.append(settle_pay_table("pair_up", seat.pair_up, table, hand.category.key, bonus_extra))
     if seat.super_flush:
         results.append(settle_pay_table("super_flush", seat.super_flush, data.pay_tables["super_flush"],
@@ -149,7 +149,7 @@ def validate_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers], op
     data = rules_data()
     if len(dealer_cards) != 2:
         raise SettlementError(f"the dealer holds two cards, not {len(dealer_cards)} (§7(d))")
-    data.pair_up_table(options.pair_up_table)
+    data.option_table("pair_up_table", options.pair_up_table)
     numbers = [s.seat for s in seats]
     if len(set(numbers)) != len(numbers):
         raise SettlementError("a seat is listed twice")

@@ -1,0 +1,445 @@
+"""The trainee database: trainees, quiz sessions and the log of every answer given.
+
+One SQLite file (WAL mode, foreign keys on). Every write runs in its own transaction
+and is committed before the call returns, so a crash or a killed process loses
+nothing already recorded. Statistics are SQL queries over the ``answers`` log.
+
+An existing file is checked read-only before it is opened for writing: a file that
+is damaged, belongs to another program or was written by a newer version of
+Dealer Trainer raises ``StoreError`` and is left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sqlite3
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from sqlite_utils import Database
+
+import trainer
+from trainer.store import schema
+
+NAME_MAX = 80
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class StoreError(Exception):
+    """A store problem; ``str(e)`` is a message for a human."""
+
+
+@dataclass(frozen=True)
+class Trainee:
+    id: int
+    name: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One row of the answer log."""
+
+    id: str
+    session_id: str
+    trainee_id: int
+    game_id: str
+    skill: str
+    kind: str
+    seed: int
+    prompt: str
+    form: str
+    fields: tuple[str, ...]
+    given: str
+    correct_answer: str
+    is_correct: bool
+    response_ms: int
+    answered_at: str
+    citations: tuple[str, ...]
+    explanation: str
+
+
+@dataclass(frozen=True)
+class SkillProgress:
+    """A trainee's record on one skill of one game."""
+
+    game_id: str
+    skill: str
+    answered: int
+    correct: int
+    mean_ms: int
+    last_answered_at: str
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    """A session with its answered and correct counts (computed from the log)."""
+
+    id: str
+    trainee_id: int
+    game_id: str
+    mode: str
+    seed: int
+    question_count: int
+    started_at: str
+    ended_at: str | None
+    answered: int
+    correct: int
+
+
+ANSWER_COLUMNS = tuple(f.name for f in dataclasses.fields(AnswerRecord))
+
+
+def utc_now() -> str:
+    """The current time as ISO-8601 UTC with milliseconds, e.g. ``2025-01-31T09:15:02.041Z``."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _untouched(path: Path, problem: str) -> StoreError:
+    return StoreError(f"{path} {problem} The file was left untouched.")
+
+
+def _damaged(path: Path, detail: str = "") -> StoreError:
+    extra = f" ({detail})" if detail else ""
+    return _untouched(path, f"is not a Dealer Trainer database, or it is damaged{extra}.")
+
+
+def _sidecar(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+def check_existing(path: Path) -> None:
+    """Raise ``StoreError`` unless ``path`` is empty, an empty SQLite database or one of ours
+    that this version can open. Reads only: nothing is written to the file."""
+    try:
+        size = path.stat().st_size
+        if size == 0:
+            return
+        with path.open("rb") as f:
+            header = f.read(100)
+    except OSError as e:
+        raise StoreError(f"{path} cannot be read: {e.strerror or e}.") from e
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
+        raise _damaged(path)
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        raise _damaged(path, "bad page size")
+    wal = _sidecar(path, "-wal")
+    pending_log = (wal.exists() and wal.stat().st_size > 0) or _sidecar(path, "-journal").exists()
+    header_pages = int.from_bytes(header[28:32], "big")
+    header_size_valid = header[24:28] == header[92:96] and header_pages > 0
+    if not pending_log and header_size_valid and header_pages * page_size > size:
+        raise _damaged(path, f"the file is shorter than the {header_pages} pages it declares")
+    # With no log to replay, open immutable: SQLite then creates no -wal/-shm files either.
+    uri = path.resolve().as_uri() + ("?mode=ro" if pending_log else "?mode=ro&immutable=1")
+    try:
+        conn = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error as e:
+        raise StoreError(f"{path} cannot be read: {e}. The file was left untouched.") from e
+    try:
+        check = [row[0] for row in conn.execute("PRAGMA quick_check")]
+        if check != ["ok"]:
+            raise _damaged(path, "; ".join(str(c) for c in check[:3]))
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        # Read through SQLite, not from the file's header: page 1 may still be in the -wal file.
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        if not tables:
+            if app_id not in (0, schema.APPLICATION_ID):
+                raise _untouched(path, "is a database of another program, not a Dealer Trainer database.")
+            return
+        if schema.META not in tables or app_id != schema.APPLICATION_ID:
+            raise _untouched(path, "is an SQLite database of another program, not a Dealer Trainer database.")
+        meta = dict(conn.execute(f"SELECT key, value FROM {schema.META}").fetchall())
+    except sqlite3.Error as e:
+        raise _damaged(path, str(e)) from e
+    finally:
+        conn.close()
+    try:
+        version = int(meta[schema.VERSION_KEY])
+    except (KeyError, TypeError, ValueError):
+        raise _untouched(path, "has no Dealer Trainer schema version: it is not a Dealer Trainer database.") from None
+    if version > schema.CURRENT_VERSION:
+        raise _newer(path, version, meta.get(schema.MIGRATED_BY_KEY))
+
+
+def _newer(path: Path, version: int, written_by: str | None = None) -> StoreError:
+    by = f" ({written_by})" if written_by else ""
+    return _untouched(
+        path,
+        f"was written by a newer version of Dealer Trainer{by}: its schema version is {version}, "
+        f"and this Dealer Trainer {trainer.__version__} reads schema version "
+        f"{schema.CURRENT_VERSION} at most. Update Dealer Trainer to open it.",
+    )
+
+
+def _probe_write(db: Database) -> None:
+    """Fail now, not at the first answer, if SQLite opened the file read-only
+    (it does so silently when the file may not be written). Nothing is changed."""
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        db.conn.execute(f"UPDATE {schema.META} SET value = value WHERE key = ?", [schema.VERSION_KEY])
+    finally:
+        db.conn.execute("ROLLBACK")
+
+
+class Store:
+    """The trainee database. Open with ``Store.open(path)``; usable as a context manager."""
+
+    path: Path
+
+    def __init__(self, path: Path, db: Database) -> None:
+        """Use ``Store.open``."""
+        self.path = path
+        self._db: Database | None = db
+
+    @classmethod
+    def open(cls, path: str | Path) -> Store:
+        """Open (or create) the database at ``path`` and bring its schema up to date."""
+        path = Path(path).expanduser()
+        if path.is_dir():
+            raise StoreError(f"{path} is a folder, not a database file: choose a file name for the database.")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(f"The folder for {path} cannot be created: {e.strerror or e}.") from e
+        if path.exists():
+            check_existing(path)
+        try:
+            conn = sqlite3.connect(str(path), timeout=10.0)
+        except sqlite3.Error as e:
+            raise StoreError(
+                f"{path} cannot be opened for writing ({e}): check that the file and its folder may be written."
+            ) from e
+        try:
+            db = Database(conn, execute_plugins=False)
+            db.execute("PRAGMA foreign_keys = ON")
+            db.execute("PRAGMA synchronous = FULL")
+            db.enable_wal()
+            version = schema.read_version(db)
+            if version > schema.CURRENT_VERSION:  # the file changed since it was checked
+                raise _newer(path, version)
+            schema.migrate(db)
+            _probe_write(db)
+        except sqlite3.Error as e:
+            conn.close()
+            raise StoreError(
+                f"{path} cannot be opened for writing ({e}): check that the file and its folder may be written."
+            ) from e
+        except BaseException:
+            conn.close()
+            raise
+        return cls(path, db)
+
+    # -- plumbing ------------------------------------------------------------
+
+    @property
+    def db(self) -> Database:
+        """The open sqlite-utils database (``StoreError`` once closed)."""
+        if self._db is None:
+            raise StoreError(f"The database {self.path} has been closed.")
+        return self._db
+
+    def _rows(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
+        try:
+            return list(self.db.query(sql, params or []))
+        except sqlite3.Error as e:
+            raise StoreError(f"Reading {self.path} failed: {e}.") from e
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version recorded in the file."""
+        return schema.read_version(self.db)
+
+    def close(self) -> None:
+        """Close the database; further calls raise ``StoreError``. Closing twice is harmless."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    # -- trainees ------------------------------------------------------------
+
+    def trainees(self) -> list[Trainee]:
+        """All trainees, ordered by name regardless of case."""
+        rows = self._rows("SELECT id, name, created_at FROM trainees ORDER BY name COLLATE NOCASE, id")
+        return [Trainee(**r) for r in rows]
+
+    def add_trainee(self, name: str) -> Trainee:
+        """Add a trainee. The name is stripped (and runs of spaces inside it made single);
+        blank, over-long and duplicate names (in any letter case) are refused with ``StoreError``."""
+        name = " ".join(name.split()) if name else ""
+        if not name:
+            raise StoreError("Enter a name for the trainee.")
+        if len(name) > NAME_MAX:
+            raise StoreError(f"A trainee's name can have at most {NAME_MAX} characters; this one has {len(name)}.")
+        db = self.db
+        try:
+            with db.atomic():
+                for (existing,) in db.execute("SELECT name FROM trainees"):
+                    if existing.casefold() == name.casefold():
+                        raise StoreError(f"There is already a trainee named {existing!r}.")
+                created_at = utc_now()
+                trainee_id = db["trainees"].insert({"name": name, "created_at": created_at}).last_pk
+        except sqlite3.IntegrityError as e:
+            raise StoreError(f"There is already a trainee named {name!r}.") from e
+        except sqlite3.Error as e:
+            raise StoreError(f"Saving the trainee to {self.path} failed: {e}.") from e
+        return Trainee(int(trainee_id), name, created_at)
+
+    def trainee(self, trainee_id: int) -> Trainee:
+        """The trainee with this id; ``StoreError`` if there is none."""
+        rows = self._rows("SELECT id, name, created_at FROM trainees WHERE id = ?", [trainee_id])
+        if not rows:
+            raise StoreError(f"There is no trainee with id {trainee_id}.")
+        return Trainee(**rows[0])
+
+    # -- sessions and answers ------------------------------------------------
+
+    def start_session(self, trainee_id: int, game_id: str, *, seed: int, question_count: int,
+                      mode: str = "practice") -> str:
+        """Record the start of a session; return its id (uuid4 hex)."""
+        self.trainee(trainee_id)
+        session_id = uuid.uuid4().hex
+        self._write("Saving the session", "sessions", {
+            "id": session_id,
+            "trainee_id": trainee_id,
+            "game_id": game_id,
+            "mode": mode,
+            "seed": int(seed),
+            "question_count": int(question_count),
+            "started_at": utc_now(),
+            "ended_at": None,
+        })
+        return session_id
+
+    def record_answer(self, session_id: str, trainee_id: int, result: Any) -> str:
+        """Append one answer (a ``trainer.training.session.AnswerResult``) to the log,
+        committed before returning; return the new answer's id (uuid4 hex).
+
+        ``StoreError`` if the session is unknown, belongs to another trainee or has ended."""
+        session = self._session(session_id)
+        if session["trainee_id"] != trainee_id:
+            raise StoreError(f"Session {session_id} belongs to another trainee.")
+        if session["ended_at"] is not None:
+            raise StoreError(f"Session {session_id} has ended; its answers can no longer change.")
+        q = result.question
+        answer_id = uuid.uuid4().hex
+        self._write("Saving the answer", "answers", {
+            "id": answer_id,
+            "session_id": session_id,
+            "trainee_id": trainee_id,
+            "game_id": q.game_id,
+            "skill": q.skill,
+            "kind": q.kind,
+            "seed": int(q.seed),
+            "prompt": q.prompt,
+            "form": q.form,
+            "fields": json.dumps(list(q.fields)),
+            "given": result.given,
+            "correct_answer": q.answer,
+            "is_correct": 1 if result.correct else 0,
+            "response_ms": int(result.response_ms),
+            "answered_at": utc_now(),
+            "citations": json.dumps(list(q.citations)),
+            "explanation": q.explanation,
+        })
+        return answer_id
+
+    def end_session(self, session_id: str) -> None:
+        """Mark the session ended now. Ending an ended session keeps its first end time."""
+        self._session(session_id)
+        try:
+            with self.db.atomic() as db:
+                db.execute("UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL",
+                           [utc_now(), session_id])
+        except sqlite3.Error as e:
+            raise StoreError(f"Saving the end of the session to {self.path} failed: {e}.") from e
+
+    def _session(self, session_id: str) -> dict[str, Any]:
+        rows = self._rows("SELECT * FROM sessions WHERE id = ?", [session_id])
+        if not rows:
+            raise StoreError(f"There is no session with id {session_id}.")
+        return rows[0]
+
+    def _write(self, what: str, table: str, record: dict[str, Any]) -> None:
+        try:
+            with self.db.atomic() as db:
+                db[table].insert(record)
+        except sqlite3.Error as e:
+            raise StoreError(f"{what} to {self.path} failed: {e}.") from e
+
+    def sessions(self, trainee_id: int) -> list[SessionRow]:
+        """The trainee's sessions, newest first, with answered/correct counted from the log."""
+        rows = self._rows(
+            """
+            SELECT s.id, s.trainee_id, s.game_id, s.mode, s.seed, s.question_count,
+                   s.started_at, s.ended_at,
+                   COUNT(a.id) AS answered, COALESCE(SUM(a.is_correct), 0) AS correct
+            FROM sessions AS s LEFT JOIN answers AS a ON a.session_id = s.id
+            WHERE s.trainee_id = ?
+            GROUP BY s.id
+            ORDER BY s.started_at DESC, s.rowid DESC
+            """,
+            [trainee_id],
+        )
+        return [SessionRow(**r) for r in rows]
+
+    def answers(self, trainee_id: int, *, game_id: str | None = None,
+                session_id: str | None = None) -> list[AnswerRecord]:
+        """The trainee's answers, newest first, optionally for one game and/or one session."""
+        sql = f"SELECT {', '.join(ANSWER_COLUMNS)} FROM answers WHERE trainee_id = ?"
+        params: list[Any] = [trainee_id]
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            params.append(game_id)
+        if session_id is not None:
+            sql += " AND session_id = ?"
+            params.append(session_id)
+        sql += " ORDER BY answered_at DESC, rowid DESC"
+        return [_answer(r) for r in self._rows(sql, params)]
+
+    def progress(self, trainee_id: int) -> list[SkillProgress]:
+        """One entry per (game, skill) the trainee has answered, ordered by game then skill.
+        ``mean_ms`` is the whole-millisecond mean (floor), as in ``SessionSummary``."""
+        rows = self._rows(
+            """
+            SELECT game_id, skill,
+                   COUNT(*) AS answered,
+                   SUM(is_correct) AS correct,
+                   SUM(response_ms) / COUNT(*) AS mean_ms,
+                   MAX(answered_at) AS last_answered_at
+            FROM answers
+            WHERE trainee_id = ?
+            GROUP BY game_id, skill
+            ORDER BY game_id, skill
+            """,
+            [trainee_id],
+        )
+        return [SkillProgress(**r) for r in rows]
+
+
+def _answer(row: dict[str, Any]) -> AnswerRecord:
+    return AnswerRecord(
+        **{
+            **row,
+            "fields": tuple(json.loads(row["fields"])),
+            "citations": tuple(json.loads(row["citations"])),
+            "is_correct": bool(row["is_correct"]),
+        }
+    )
