@@ -68,6 +68,10 @@ class Game(Protocol):
 
     def question_kinds(self) -> tuple[QuestionKind, ...]: ...
 
+    def analyze(self, table: str | None = None, progress: Callable[[float], None] | None = None) -> dict:
+        """Exact game math by full enumeration (see `dealer-trainer analyze`)."""
+        ...
+
 
 class UnknownGame(KeyError):
     pass

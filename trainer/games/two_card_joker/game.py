@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from trainer.core.scene import Spot
 from trainer.games.registry import QuestionKind, Skill
@@ -33,6 +34,11 @@ class TwoCardJoker:
 
     def question_kinds(self) -> tuple[QuestionKind, ...]:
         return KINDS
+
+    def analyze(self, table: str | None = None, progress: Callable[[float], None] | None = None) -> dict:
+        from trainer.games.two_card_joker.analysis import analyze
+
+        return analyze(table, progress)
 
 
 GAME = TwoCardJoker()
