@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:
+    from trainer.core.cards import Card
 
 from trainer.core.money import format_cents
 from trainer.core.odds import Odds
@@ -69,3 +73,19 @@ def validate_amount(label: str, amount: object, *, limit: int = 100_000_000) -> 
     if amount > limit:
         raise SettlementError(f"{label}: {format_cents(amount)} is more than the {format_cents(limit)} the trainer accepts")
     return amount
+
+
+def check_one_deck(cards: "Iterable[Card]", jokers: int, title: str) -> None:
+    """The cards of one round come from one deck: no natural card twice, and no more
+    jokers than the deck holds."""
+    seen: set = set()
+    joker_count = 0
+    for c in cards:
+        if c.is_joker:
+            joker_count += 1
+        elif c in seen:
+            raise SettlementError(f"{c} is dealt twice; {title} uses one deck")
+        else:
+            seen.add(c)
+    if joker_count > jokers:
+        raise SettlementError(f"{joker_count} jokers dealt; the {title} deck has {jokers}")

@@ -112,7 +112,7 @@ def test_every_result_cites_its_section():
 
 @pytest.mark.parametrize("dealer,seats,message", [
     ("Qc", [seat(1, "2c 3c", ante=100, decision=CALL)], "two cards"),
-    ("Qc 7d", [seat(1, "Qc 3c", ante=100, decision=CALL)], "Qc dealt twice"),
+    ("Qc 7d", [seat(1, "Qc 3c", ante=100, decision=CALL)], "Qc is dealt twice"),
     ("JK 7d", [seat(1, "JK JK", pair_up=100)], "3 jokers"),
     ("Qc 7d", [seat(1, "2c 3c", ante=100)], "must call or fold"),
     ("Qc 7d", [seat(1, "2c 3c", pair_up=100, decision=CALL)], "only a player with an ante"),

@@ -40,5 +40,11 @@ class TwoCardJoker:
 
         return analyze(table, progress)
 
+    def settle_document(self, doc: dict) -> dict:
+        """The settlement calculator's input for one round (see trainer.calculator)."""
+        from trainer.games.two_card_joker.calculator import settle_document
+
+        return settle_document(doc)
+
 
 GAME = TwoCardJoker()

@@ -14,7 +14,7 @@ from trainer.core.cards import ACE, KING, Card
 from trainer.core.citation import ruling
 from trainer.core.odds import Odds
 from trainer.core.paytable import PayTable
-from trainer.core.settlement import SettlementError, WagerResult, lose, push, validate_amount, win
+from trainer.core.settlement import SettlementError, check_one_deck, WagerResult, lose, push, validate_amount, win
 from trainer.games.two_card_joker.hands import (
     QUALIFY_CITATIONS, Category, HandValue, cite, dealer_qualifies, evaluate,
 )
@@ -169,13 +169,7 @@ def validate_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers], op
             raise SettlementError(f"{where}: only a player with an ante may call or fold (§1 'Call wager', §10(b))")
         if not (s.ante or s.pair_up or s.super_flush):
             raise SettlementError(f"{where}: no wager placed; only seats with wagers are dealt in (§9(c))")
-    jokers = sum(1 for c in all_cards if c.is_joker)
-    if jokers > data.jokers:
-        raise SettlementError(f"{jokers} jokers dealt; the deck has {data.jokers} (§2(a))")
-    naturals = [c for c in all_cards if not c.is_joker]
-    dupes = sorted({str(c) for c in naturals if naturals.count(c) > 1})
-    if dupes:
-        raise SettlementError(f"{', '.join(dupes)} dealt twice; the game uses one deck (§2(a))")
+    check_one_deck(all_cards, data.jokers, f"{data.title} (§2(a))")
 
 
 def settle_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers],

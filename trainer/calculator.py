@@ -1,0 +1,73 @@
+"""The settlement calculator: one round as JSON in, every wager's result, odds and rule out.
+
+Each game in the registry settles its own document (``Game.settle_document``); this
+module reads the input, finds the game and prints the result as readable tables.
+Amounts are integer cents throughout.
+"""
+
+from __future__ import annotations
+
+import json
+
+from trainer.core.money import format_cents
+from trainer.core.settlement import SettlementError
+from trainer.games.registry import UnknownGame, catalogue, get_game
+
+
+def settle(doc: object) -> dict:
+    """Settle a parsed JSON document. Raises SettlementError with a clear message."""
+    if not isinstance(doc, dict):
+        raise SettlementError("the round must be a JSON object with \"game\", \"seats\" and the cards")
+    game_id = doc.get("game")
+    if not isinstance(game_id, str):
+        ids = ", ".join(e.id for e in catalogue())
+        raise SettlementError(f"\"game\" is missing; it is one of {ids}")
+    try:
+        game = get_game(game_id)
+    except UnknownGame as e:
+        raise SettlementError(str(e.args[0])) from e
+    settle_document = getattr(game, "settle_document", None)
+    if settle_document is None:
+        raise SettlementError(f"{game.title} has no settlement calculator yet")
+    return settle_document(doc)
+
+
+def settle_text(text: str) -> dict:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise SettlementError(f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from e
+    return settle(doc)
+
+
+def _odds(w: dict) -> str:
+    return w["odds"] or "—"
+
+
+def format_result(result: dict) -> str:
+    """Readable tables: the dealer, then each seat's wagers with odds and rule."""
+    game = get_game(result["game"])
+    lines = [f"{game.title}"]
+    options = result.get("options") or {}
+    if options:
+        lines.append("House options: " + ", ".join(f"{k} = {v}" for k, v in options.items()))
+    dealer = result.get("dealer")
+    if dealer:
+        q = dealer.get("qualifies")
+        qual = "" if q is None else ("; qualifies" if q else "; does not qualify")
+        lines.append(f"Dealer: {' '.join(dealer['cards'])}  {dealer['description']}{qual}")
+    for seat in result["seats"]:
+        lines.append("")
+        lines.append(f"Seat {seat['seat']}: {' '.join(seat['cards'])}  {seat['description']}")
+        rows = [("wager", "amount", "result", "net", "odds", "rule")]
+        for w in seat["wagers"]:
+            rows.append((w["wager"], format_cents(w["amount"]), w["result"], format_cents(w["net"], sign=True),
+                         _odds(w), w["rule"]))
+        widths = [max(len(r[i]) for r in rows) for i in range(5)]
+        for r in rows:
+            lines.append("  " + "  ".join(r[i].ljust(widths[i]) for i in range(5)) + "  " + r[5])
+        lines.append(f"  seat net {format_cents(seat['net'], sign=True)}")
+    if "house_net" in result:
+        lines.append("")
+        lines.append(f"Table inventory net: {format_cents(result['house_net'], sign=True)}")
+    return "\n".join(lines)

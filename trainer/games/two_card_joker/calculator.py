@@ -1,0 +1,53 @@
+"""The settlement calculator's Two Card Joker Poker adapter: one round as JSON in,
+every wager's result with its odds and rule out (see trainer.calculator)."""
+
+from __future__ import annotations
+
+from trainer.core import round_input as ri
+from trainer.core.settlement import SettlementError
+from trainer.games.two_card_joker.settlement import CALL, FOLD, HouseOptions, SeatWagers, settle_round
+
+WAGERS = ("ante", "pair_up", "super_flush")
+OPTIONS = ("pair_up_table",)
+
+
+def settle_document(doc: dict) -> dict:
+    options = ri.obj(doc.get("options", {}), "options")
+    ri.known_keys(options, OPTIONS, "options", "option")
+    table = str(options.get("pair_up_table", "1"))
+    dealer = ri.cards(ri.obj(doc.get("dealer"), "dealer").get("cards"), "dealer: cards", 2)
+    seats_in = doc.get("seats")
+    if not isinstance(seats_in, list) or not seats_in:
+        raise SettlementError("seats: a list of at least one seat is needed")
+    seats = []
+    for n, s in enumerate(seats_in, 1):
+        s = ri.obj(s, f"seats[{n - 1}]")
+        ri.known_keys(s, ("seat", "cards", "wagers", "decision"), f"seats[{n - 1}]")
+        number = s.get("seat")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise SettlementError(f"seats[{n - 1}]: 'seat' must be a seat number")
+        where = f"seat {number}"
+        wagers = ri.amounts(s.get("wagers", {}), WAGERS, f"{where}: wagers")
+        decision = s.get("decision")
+        if decision not in (None, CALL, FOLD):
+            raise SettlementError(f"{where}: decision must be \"call\" or \"fold\", not {decision!r}")
+        seats.append(SeatWagers(number, ri.cards(s.get("cards"), f"{where}: cards", 2), ante=wagers.get("ante", 0),
+                                pair_up=wagers.get("pair_up", 0), super_flush=wagers.get("super_flush", 0),
+                                decision=decision))
+    try:
+        result = settle_round(dealer, seats, HouseOptions(pair_up_table=table))
+    except ValueError as e:
+        raise SettlementError(str(e)) from e
+    return {
+        "game": "two-card-joker",
+        "options": {"pair_up_table": table},
+        "dealer": {"hand": result.dealer.category.label.lower(), "cards": [str(c) for c in dealer],
+                   "description": result.dealer.describe(), "qualifies": result.dealer_qualifies},
+        "seats": [
+            {"seat": s.seat, "hand": s.hand.category.label.lower(), "cards": [str(c) for c in s.hand.cards],
+             "description": s.hand.describe(), "wagers": [ri.wager_json(r) for r in s.results], "net": s.net}
+            for s in sorted(result.seats, key=lambda s: s.seat)
+        ],
+        "settlement_order": [s.seat for s in result.seats],
+        "house_net": result.house_net,
+    }
