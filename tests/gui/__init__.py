@@ -1,0 +1,1 @@
+"""GUI tests: the screens, the keyboard flow and the store behind them (pytest-qt)."""

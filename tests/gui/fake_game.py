@@ -1,0 +1,145 @@
+"""A small fake game for the GUI tests: one question kind per answer form.
+
+It stands in for the game 'two-card-joker' (the tests point
+``trainer.games.registry.GAME_PACKAGES`` at this module), so the screens can be tested
+without the real rules. Every answer is computed here from the question's RNG.
+"""
+
+from __future__ import annotations
+
+import random
+
+from trainer.core.money import format_cents
+from trainer.core.scene import CardView, SeatView, Spot, TableScene
+from trainer.games.registry import QuestionKind, Skill
+from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, amounts_answer, order_answer
+
+GAME_ID = "two-card-joker"
+TITLE = "Two Card Joker Poker"
+SPOTS = (Spot("ante", "Ante"), Spot("pair-up", "Pair Up"))
+RANKS = ["Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven"]
+CARD_OF = {"Ace": "A", "King": "K", "Queen": "Q", "Jack": "J", "Ten": "T", "Nine": "9", "Eight": "8", "Seven": "7"}
+
+SKILL_RANK = f"{GAME_ID}.fake-ranking"
+SKILL_PAY = f"{GAME_ID}.fake-payouts"
+SKILL_ORDER = f"{GAME_ID}.fake-order"
+
+
+def _scene(rng: random.Random, highlight_seat: int, cards: tuple[str, ...], wager: int) -> TableScene:
+    seats = []
+    for n in range(1, 7):
+        if n == highlight_seat:
+            seats.append(SeatView(n, True, tuple(CardView(c) for c in cards), (("ante", wager),), highlight=True))
+        elif rng.random() < 0.5:
+            seats.append(SeatView(n, True, (CardView(None, face_up=False), CardView(None, face_up=False)),
+                                  (("ante", 500),)))
+        else:
+            seats.append(SeatView(n, occupied=False))
+    return TableScene(GAME_ID, TITLE, SPOTS, tuple(seats), 6,
+                      dealer_cards=(CardView(None, False), CardView(None, False)),
+                      caption="Fake table for tests")
+
+
+def higher_card(rng: random.Random) -> Question:
+    options = rng.sample(RANKS, 4)
+    best = min(options, key=RANKS.index)
+    cards = (CARD_OF[options[0]] + "s", CARD_OF[options[1]] + "h")
+    return Question(
+        game_id=GAME_ID, skill=SKILL_RANK, kind=f"{GAME_ID}.fake-higher", seed=rng.randrange(1 << 30),
+        prompt="Which of these ranks is the highest?", form=CHOICE, answer=best,
+        explanation=f"{best} ranks highest of {', '.join(options)}.",
+        citations=("Two Card Joker Poker §5(c)",), options=tuple(options),
+        scene=_scene(rng, rng.randint(1, 6), cards, 500),
+    )
+
+
+def pay_wagers(rng: random.Random) -> Question:
+    ante = rng.choice([500, 1000, 2500])
+    pair_up = rng.choice([500, 1000])
+    answer = amounts_answer([ante, pair_up * 2])
+    return Question(
+        game_id=GAME_ID, skill=SKILL_PAY, kind=f"{GAME_ID}.fake-pay", seed=rng.randrange(1 << 30),
+        prompt=f"The player wins a {format_cents(ante)} Ante at 1 to 1 and a {format_cents(pair_up)} "
+               f"Pair Up at 2 to 1. What do you pay on each?",
+        form=AMOUNTS, answer=answer,
+        explanation="The Ante pays even money; the Pair Up pays 2 to 1.",
+        citations=("Two Card Joker Poker §11(c)", "trainer ruling 3"), fields=("Ante", "Pair Up"),
+        scene=None,
+    )
+
+
+def rank_order(rng: random.Random) -> Question:
+    items = rng.sample(RANKS, 4)
+    correct = sorted(items, key=RANKS.index)
+    return Question(
+        game_id=GAME_ID, skill=SKILL_ORDER, kind=f"{GAME_ID}.fake-order", seed=rng.randrange(1 << 30),
+        prompt="Put these ranks in order, highest first.", form=ORDER, answer=order_answer(correct),
+        explanation="Aces are high; then king, queen, jack, ten and down.",
+        citations=("Two Card Joker Poker §5(a)",), options=tuple(items),
+    )
+
+
+class FakeGame:
+    id = GAME_ID
+    title = TITLE
+    rules_file = "fake.md"
+    spots = SPOTS
+    seat_count = 6
+
+    def skills(self) -> tuple[Skill, ...]:
+        return (
+            Skill(SKILL_RANK, "Fake: ranking", "Which rank is higher"),
+            Skill(SKILL_PAY, "Fake: payouts", "Pay the winners"),
+            Skill(SKILL_ORDER, "Fake: ordering", "Order the ranks"),
+        )
+
+    def question_kinds(self) -> tuple[QuestionKind, ...]:
+        return (
+            QuestionKind(f"{GAME_ID}.fake-higher", "Highest rank", SKILL_RANK, higher_card),
+            QuestionKind(f"{GAME_ID}.fake-pay", "Pay the wagers", SKILL_PAY, pay_wagers),
+            QuestionKind(f"{GAME_ID}.fake-order", "Order the ranks", SKILL_ORDER, rank_order),
+        )
+
+
+GAME = FakeGame()
+
+
+def install(monkeypatch) -> None:
+    """Make this module the only available game, as 'two-card-joker' (undone by monkeypatch)."""
+    from trainer.games import registry
+
+    monkeypatch.setattr(registry, "GAME_PACKAGES", {GAME_ID: __name__})
+    registry.get_game.cache_clear()
+
+
+def uninstall() -> None:
+    """After the monkeypatch is undone: forget the cached fake game."""
+    from trainer.games import registry
+
+    registry.get_game.cache_clear()
+
+
+def answer_keys(question, right: bool) -> list:
+    """Keyboard steps for the right (or a wrong) answer of any question, fake or real."""
+    import json
+
+    from PySide6.QtCore import Qt
+
+    digit = [Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5, Qt.Key.Key_6,
+             Qt.Key.Key_7, Qt.Key.Key_8, Qt.Key.Key_9]
+    if question.form == CHOICE:
+        index = question.options.index(question.answer)
+        if not right:
+            index = (index + 1) % len(question.options)
+        return [("key", digit[index])]
+    values = json.loads(question.answer)
+    if question.form == AMOUNTS:
+        if not right:
+            values[0] += 100
+        steps = []
+        for cents in values:
+            steps += [("text", f"{cents // 100}.{cents % 100:02d}"), ("key", Qt.Key.Key_Return)]
+        return steps
+    if not right:
+        values[0], values[1] = values[1], values[0]
+    return [("key", digit[question.options.index(item)]) for item in values] + [("key", Qt.Key.Key_Return)]

@@ -1,0 +1,427 @@
+"""The three answer widgets, one per answer form, all keyboard-first.
+
+- ``ChoiceInput``: the options numbered 1..9; a number key chooses and submits.
+  Up/Down move the highlight and Enter submits it; a click chooses and submits.
+- ``AmountsInput``: one line edit per field (digits, '.', '$', ','; the numpad works).
+  Enter moves to the next field and submits on the last. An amount that is not an
+  amount shows an inline error and nothing is submitted or lost.
+- ``OrderInput``: the items numbered; pressing the numbers builds the order,
+  Backspace undoes the last, Escape starts again, Enter submits once every item is placed.
+
+Each widget emits ``submitted(str)`` with the answer encoded as the question expects
+(see ``trainer.training.question``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRegularExpression, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.core.money import AmountError, parse_cents
+from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, order_answer, parse_amounts
+from trainer.ui import style
+
+ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+MAX_KEYED = 9
+
+
+def digit_of(event: QKeyEvent) -> int | None:
+    """1..9 for the number keys of the main keyboard and of the numpad."""
+    key = event.key()
+    if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+        return int(key) - int(Qt.Key.Key_0)
+    return None
+
+
+def _commanding(event: QKeyEvent) -> bool:
+    """Ctrl/Alt/Meta held: the key is a command, not an answer."""
+    mods = event.modifiers()
+    return bool(mods & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+                        | Qt.KeyboardModifier.MetaModifier))
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+class AnswerInput(QWidget):
+    """Base: a widget that collects one answer for one question."""
+
+    submitted = Signal(str)
+    ready_changed = Signal(bool)
+    hint = ""
+
+    def __init__(self, question: Question, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.question = question
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+    def is_ready(self) -> bool:
+        return False
+
+    def submit(self) -> bool:
+        """Submit the answer if it is complete and valid; True if it was submitted."""
+        raise NotImplementedError
+
+    def focus_input(self) -> None:
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def set_locked(self, locked: bool) -> None:
+        """After submitting: no more changes (the feedback is on screen)."""
+        self.setEnabled(not locked)
+
+
+class OptionButton(QPushButton):
+    """One numbered option. The text wraps, so long options (procedure steps) stay readable.
+    The number is the key that chooses it; ``set_badge`` shows e.g. its place in an order."""
+
+    def __init__(self, number: int | None, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setProperty("role", "option")
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the focus stays on the input, which reads the keys
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setAccessibleName(text)
+        self.option_text = text
+        row = QHBoxLayout(self)
+        row.setContentsMargins(10, 7, 12, 7)
+        row.setSpacing(12)
+        self.key_label = style.label("" if number is None else str(number), "key")
+        self.key_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.key_label.setFixedSize(28, 28)
+        self.text_label = style.label(text, "option-text", wrap=True)
+        self.text_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.badge = style.label("", "badge-accent")
+        self.badge.hide()
+        for lab in (self.key_label, self.text_label, self.badge):
+            lab.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        row.addWidget(self.key_label, 0, Qt.AlignmentFlag.AlignVCenter)
+        row.addWidget(self.text_label, 1)
+        row.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignVCenter)
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def set_badge(self, text: str) -> None:
+        self.badge.setText(text)
+        self.badge.setVisible(bool(text))
+
+    def set_state(self, name: str, value: bool) -> None:
+        style.set_flag(self, name, value)
+        for lab in (self.key_label, self.text_label):
+            style.set_flag(lab, name, value)
+
+    def sizeHint(self) -> QSize:
+        return self.layout().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return self.layout().minimumSize()
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self.layout().totalHeightForWidth(width)
+
+
+def _columns(texts: list[str]) -> int:
+    """Two columns for many short options, one otherwise."""
+    return 2 if len(texts) > 4 and max((len(t) for t in texts), default=0) <= 24 else 1
+
+
+class ChoiceInput(AnswerInput):
+    hint = "Press 1–{n} to answer"
+
+    def __init__(self, question: Question, parent: QWidget | None = None) -> None:
+        super().__init__(question, parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.options = list(question.options)
+        self.selected: int | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        self.buttons: list[OptionButton] = []
+        columns = _columns(self.options)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(8)
+        rows = (len(self.options) + columns - 1) // columns
+        for i, text in enumerate(self.options):
+            button = OptionButton(i + 1 if i < MAX_KEYED else None, text, self)
+            button.clicked.connect(lambda _=False, i=i: self.choose(i))
+            self.buttons.append(button)
+            grid.addWidget(button, i % rows, i // rows)
+        layout.addLayout(grid)
+        self.hint = self.hint.format(n=min(len(self.options), MAX_KEYED))
+
+    def is_ready(self) -> bool:
+        return self.selected is not None
+
+    def select(self, index: int | None) -> None:
+        self.selected = index
+        for i, b in enumerate(self.buttons):
+            b.set_state("selected", i == index)
+        self.ready_changed.emit(self.is_ready())
+
+    def choose(self, index: int) -> None:
+        """Choose option ``index`` (0-based) and submit it."""
+        if not self.isEnabled() or not 0 <= index < len(self.options):
+            return
+        self.select(index)
+        self.submit()
+
+    def submit(self) -> bool:
+        if self.selected is None:
+            return False
+        self.submitted.emit(self.options[self.selected])
+        return True
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        digit = digit_of(event)
+        if digit is not None and not _commanding(event):
+            if digit <= len(self.options):
+                self.choose(digit - 1)
+            event.accept()
+            return
+        key = event.key()
+        if key in (Qt.Key.Key_Down, Qt.Key.Key_Up) and self.options:
+            step = 1 if key == Qt.Key.Key_Down else -1
+            start = -1 if step == 1 else len(self.options)
+            current = self.selected if self.selected is not None else start
+            self.select((current + step) % len(self.options))
+            event.accept()
+            return
+        if key in ENTER_KEYS:
+            self.submit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class AmountEdit(QLineEdit):
+    """A money field: digits, '.', '$', ','. Enter is reported as ``entered``."""
+
+    entered = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setValidator(QRegularExpressionValidator(QRegularExpression(r"[0-9.$,\s]{0,16}"), self))
+        self.setPlaceholderText("0.00")
+        self.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.setMinimumWidth(150)
+        self.setMaximumWidth(240)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in ENTER_KEYS:
+            self.entered.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class AmountsInput(AnswerInput):
+    hint = "Type each amount, e.g. 25 or 12.50 · Enter goes to the next field, and submits on the last"
+
+    def __init__(self, question: Question, parent: QWidget | None = None) -> None:
+        super().__init__(question, parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
+        grid.setVerticalSpacing(8)
+        self.edits: list[AmountEdit] = []
+        fields = question.fields or ("Amount",)
+        for i, name in enumerate(fields):
+            lab = style.label(name, "h3", wrap=True)
+            lab.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            edit = AmountEdit(self)
+            edit.setObjectName(f"amount-{i}")
+            edit.setAccessibleName(name)
+            lab.setBuddy(edit)
+            edit.entered.connect(lambda i=i: self._enter(i))
+            edit.textEdited.connect(lambda _t, e=edit: self._edited(e))
+            self.edits.append(edit)
+            grid.addWidget(lab, i, 0)
+            grid.addWidget(edit, i, 1)
+        grid.setColumnStretch(0, 1)
+        layout.addLayout(grid)
+        self.error = style.label("", "error", wrap=True)
+        self.error.setObjectName("amount-error")
+        self.error.hide()
+        layout.addWidget(self.error)
+
+    def focus_input(self) -> None:
+        if self.edits:
+            self.edits[0].setFocus(Qt.FocusReason.OtherFocusReason)
+            self.edits[0].selectAll()
+
+    def is_ready(self) -> bool:
+        return all(e.text().strip() for e in self.edits)
+
+    def texts(self) -> list[str]:
+        return [e.text() for e in self.edits]
+
+    def _edited(self, edit: AmountEdit) -> None:
+        style.set_flag(edit, "invalid", False)
+        if not any(e.property("invalid") == "true" for e in self.edits):
+            self.error.hide()
+        self.ready_changed.emit(self.is_ready())
+
+    def _enter(self, index: int) -> None:
+        if index + 1 < len(self.edits):
+            nxt = self.edits[index + 1]
+            nxt.setFocus(Qt.FocusReason.TabFocusReason)
+            nxt.selectAll()
+        else:
+            self.submit()
+
+    def show_error(self, message: str, index: int | None = None) -> None:
+        self.error.setText(message)
+        self.error.show()
+        if index is not None:
+            style.set_flag(self.edits[index], "invalid", True)
+            self.edits[index].setFocus(Qt.FocusReason.OtherFocusReason)
+            self.edits[index].selectAll()
+
+    def submit(self) -> bool:
+        fields = self.question.fields or ("Amount",)
+        # Find the first field that is not an amount, to point at it; keep every text.
+        for i, (name, text) in enumerate(zip(fields, self.texts())):
+            if not text.strip():
+                self.show_error(f"{name}: every amount needs a value — type 0 for a wager that is not paid.", i)
+                return False
+            try:
+                parse_cents(text)
+            except AmountError as exc:
+                self.show_error(f"{name}: {exc}", i)
+                return False
+        try:
+            answer = parse_amounts(self.texts())
+        except AmountError as exc:  # pragma: no cover - caught field by field above
+            self.show_error(str(exc))
+            return False
+        self.error.hide()
+        self.submitted.emit(answer)
+        return True
+
+
+class OrderInput(AnswerInput):
+    hint = "Press the numbers in order · Backspace undoes · Enter submits"
+
+    def __init__(self, question: Question, parent: QWidget | None = None) -> None:
+        super().__init__(question, parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.items = list(question.options)
+        self.sequence: list[int] = []
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(10)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(8)
+        columns = _columns(self.items)
+        rows = (len(self.items) + columns - 1) // columns
+        self.buttons: list[OptionButton] = []
+        for i, text in enumerate(self.items):
+            button = OptionButton(i + 1 if i < MAX_KEYED else None, text, self)
+            button.clicked.connect(lambda _=False, i=i: self.press(i))
+            self.buttons.append(button)
+            grid.addWidget(button, i % rows, i // rows)
+        self.order_box = QFrame(self)
+        self.order_box.setProperty("role", "card")
+        box = QHBoxLayout(self.order_box)
+        box.setContentsMargins(14, 8, 14, 8)
+        box.setSpacing(10)
+        box.addWidget(style.label("YOUR ORDER", "stat-label"), 0)
+        self.order_label = QLabel(self.order_box)
+        self.order_label.setObjectName("order-sequence")
+        self.order_label.setWordWrap(True)
+        self.order_label.setTextFormat(Qt.TextFormat.RichText)
+        box.addWidget(self.order_label, 1)
+        layout.addWidget(self.order_box)
+        layout.addLayout(grid)
+        self._refresh()
+
+    def is_ready(self) -> bool:
+        return len(self.sequence) == len(self.items)
+
+    def chosen(self) -> list[str]:
+        return [self.items[i] for i in self.sequence]
+
+    def press(self, index: int) -> None:
+        if not self.isEnabled() or not 0 <= index < len(self.items) or index in self.sequence:
+            return
+        self.sequence.append(index)
+        self._refresh()
+
+    def undo(self) -> None:
+        if self.sequence:
+            self.sequence.pop()
+            self._refresh()
+
+    def clear(self) -> None:
+        self.sequence.clear()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        for i, b in enumerate(self.buttons):
+            placed = i in self.sequence
+            b.set_state("used", placed)
+            b.set_badge(ordinal(self.sequence.index(i) + 1) if placed else "")
+        if not self.sequence:
+            text = f"<span style='color:{style.FAINT}'>Nothing yet — press the number of the item that comes first.</span>"
+        else:
+            parts = [f"<b>{i + 1}</b>" for i in self.sequence]
+            remaining = len(self.items) - len(self.sequence)
+            tail = (f" &nbsp;<span style='color:{style.FAINT}'>… {remaining} more to place</span>" if remaining
+                    else f" &nbsp;<span style='color:{style.ACCENT}'>complete — press Enter to submit</span>")
+            text = " → ".join(parts) + tail
+        self.order_label.setText(text)
+        self.ready_changed.emit(self.is_ready())
+
+    def submit(self) -> bool:
+        if not self.is_ready():
+            return False
+        self.submitted.emit(order_answer(self.chosen()))
+        return True
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        digit = digit_of(event)
+        if digit is not None and not _commanding(event):
+            self.press(digit - 1)
+            event.accept()
+            return
+        key = event.key()
+        if key == Qt.Key.Key_Backspace:
+            self.undo()
+        elif key == Qt.Key.Key_Escape and self.sequence:
+            self.clear()
+        elif key in ENTER_KEYS:
+            self.submit()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+INPUTS: dict[str, type[AnswerInput]] = {CHOICE: ChoiceInput, AMOUNTS: AmountsInput, ORDER: OrderInput}
+
+
+def make_input(question: Question, parent: QWidget | None = None) -> AnswerInput:
+    return INPUTS[question.form](question, parent)

@@ -1,0 +1,62 @@
+"""Start the application: the QApplication, the look, the main window and its store."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+import trainer
+from trainer.ui import style
+
+APP_NAME = "Dealer Trainer"
+
+
+def ensure_app(argv: list[str] | None = None) -> QApplication:
+    """The running QApplication, made (and styled) if there is none yet."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(argv if argv is not None else sys.argv[:1])
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(APP_NAME)
+    app.setApplicationVersion(trainer.__version__)
+    style.apply(app)
+    return app  # type: ignore[return-value]
+
+
+def store_error_text(db_path: Path, message: str) -> str:
+    return (f"{message}\n\nDealer Trainer stops here so that nothing is written to this file. "
+            f"To use another database, start it with:\n    dealer-trainer --db OTHER_FILE")
+
+
+def run(db_path: str | Path) -> int:
+    """Show the main window on the database at ``db_path``; the exit code of the app.
+
+    A database that cannot be opened (damaged, another program's, from a newer version)
+    is reported in a message box and the app exits with code 1, leaving the file as it was."""
+    from trainer.ui.main_window import MainWindow
+
+    app = ensure_app()
+    db_path = Path(db_path)
+    window = MainWindow(db_path)
+    outcome = {"code": 0}
+
+    def failed(message: str) -> None:
+        outcome["code"] = 1
+        print(f"dealer-trainer: cannot open the database: {message}", file=sys.stderr)
+        window.hide()
+        box = QMessageBox(QMessageBox.Icon.Critical, "Dealer Trainer cannot open its database",
+                          store_error_text(db_path, message), QMessageBox.StandardButton.Close)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.exec()
+        window.shutdown()
+        app.exit(1)
+
+    window.store_failed.connect(failed)
+    app.aboutToQuit.connect(window.shutdown)
+    window.show()
+    code = app.exec()
+    window.shutdown()
+    return outcome["code"] or code

@@ -1,0 +1,303 @@
+"""The main window: the screens in a stack, the store behind the worker, the flow.
+
+trainee -> home -> quiz (question, feedback, ...) -> summary -> home; home -> my progress.
+Every store call goes through ``StoreWorker``; every answer is handed to the worker the
+moment it is submitted, before its feedback is shown.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
+
+from trainer.core.rng import fresh_seed
+from trainer.games import registry
+from trainer.training.session import AnswerResult, QuizSession
+from trainer.ui.screens import HomeScreen, ProgressScreen, QuizScreen, SummaryScreen, TraineeScreen
+from trainer.ui.screens.home_screen import QUESTIONS_PER_SESSION
+from trainer.ui.worker import StoreWorker
+
+WINDOW_TITLE = "Dealer Trainer"
+DEFAULT_SIZE = (1280, 800)
+
+
+class SessionHandle:
+    """The store's id for the running quiz session. It is set on the worker thread by the
+    'start session' job and read there by the 'record answer' jobs queued after it, so
+    the GUI never waits for it."""
+
+    def __init__(self, trainee_id: int, record: bool) -> None:
+        self.trainee_id = trainee_id
+        self.record = record
+        self.id: str | None = None
+        self.ended = False
+
+    def require(self) -> str:
+        if self.id is None:
+            raise RuntimeError("the session was not started in the database")
+        return self.id
+
+
+class MainWindow(QMainWindow):
+    store_opened = Signal()
+    store_failed = Signal(str)
+
+    def __init__(self, db_path: str | Path, *, open_store: bool = True, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(WINDOW_TITLE)
+        self.db_path = Path(db_path)
+        self.trainee = None
+        self.session: QuizSession | None = None
+        self.handle: SessionHandle | None = None
+        self.store_ready = False
+        self._shut = False
+
+        self.worker = StoreWorker(self)
+        self.worker.error.connect(self.show_store_error)
+        self.worker.busy_changed.connect(self._busy)
+
+        self.stack = QStackedWidget(self)
+        self.stack.setObjectName("screens")
+        self.trainee_screen = TraineeScreen()
+        self.home_screen = HomeScreen()
+        self.quiz_screen = QuizScreen()
+        self.summary_screen = SummaryScreen()
+        self.progress_screen = ProgressScreen()
+        for screen in (self.trainee_screen, self.home_screen, self.quiz_screen,
+                       self.summary_screen, self.progress_screen):
+            self.stack.addWidget(screen)
+        self.setCentralWidget(self.stack)
+
+        self.trainee_screen.chosen.connect(self.choose_trainee)
+        self.trainee_screen.add_requested.connect(self.add_trainee)
+        self.home_screen.start_requested.connect(lambda game_id: self.start_practice(game_id))
+        self.home_screen.progress_requested.connect(self.show_progress)
+        self.home_screen.switch_requested.connect(self.switch_trainee)
+        self.quiz_screen.answered.connect(self.record_answer)
+        self.quiz_screen.session_finished.connect(self.finish_session)
+        self.quiz_screen.leave_requested.connect(self.leave_quiz)
+        self.summary_screen.again_requested.connect(self.practise_again)
+        self.summary_screen.home_requested.connect(self.show_home)
+        self.progress_screen.back_requested.connect(self.show_home)
+
+        bar = self.statusBar()
+        bar.setSizeGripEnabled(False)
+        self.trainee_status = QLabel("No trainee chosen")
+        self.trainee_status.setObjectName("status-trainee")
+        bar.addWidget(self.trainee_status)
+        self.save_status = QLabel("")
+        self.save_status.setObjectName("status-saving")
+        bar.addWidget(self.save_status)
+        self.db_status = QLabel(f"Database: {self.db_path}")
+        self.db_status.setObjectName("status-db")
+        self.db_status.setToolTip(str(self.db_path))
+        bar.addPermanentWidget(self.db_status)
+
+        self.resize(*DEFAULT_SIZE)
+        self.setMinimumSize(1000, 680)
+        self.show_screen(self.trainee_screen)
+        if open_store:
+            self.open_store()
+
+    # ------------------------------------------------------------- plumbing
+    def show_screen(self, screen: QWidget) -> None:
+        self.stack.setCurrentWidget(screen)
+        focus = getattr(screen, "focus_default", None)
+        if focus is not None:
+            focus()
+
+    def current_screen(self) -> QWidget:
+        return self.stack.currentWidget()
+
+    def _busy(self, busy: bool) -> None:
+        self.save_status.setText("Saving…" if busy else "")
+
+    def show_store_error(self, message: str) -> None:
+        """A store job failed and nobody else shows it: say so, without blocking the trainee."""
+        self.show_problem("Database problem", message)
+
+    def show_problem(self, title: str, message: str) -> None:
+        self.statusBar().showMessage(f"{title}: {message}", 15000)
+        print(f"dealer-trainer: {message}", file=sys.stderr)
+        box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
+    # ----------------------------------------------------------- the store
+    def open_store(self) -> None:
+        self.trainee_screen.set_loading("Opening the database…")
+        self.worker.open(self.db_path, on_result=self._store_opened, on_error=self._store_failed)
+
+    def _store_opened(self, _path: str) -> None:
+        self.store_ready = True
+        self.store_opened.emit()
+        self.load_trainees()
+
+    def _store_failed(self, message: str) -> None:
+        self.store_ready = False
+        self.trainee_screen.set_loading(f"The database could not be opened.\n\n{message}")
+        self.store_failed.emit(message)
+
+    def load_trainees(self, select_id: int | None = None) -> None:
+        self.worker.submit(lambda store: store.trainees(),
+                           on_result=lambda trainees: self._trainees_loaded(trainees, select_id),
+                           on_error=lambda m: self.trainee_screen.set_loading(f"The trainees could not be read.\n\n{m}"))
+
+    def _trainees_loaded(self, trainees: list, select_id: int | None) -> None:
+        self.trainee_screen.set_trainees(trainees, select_id)
+        if self.current_screen() is self.trainee_screen:
+            self.trainee_screen.focus_default()
+
+    # ------------------------------------------------------------ trainees
+    def add_trainee(self, name: str) -> None:
+        self.worker.submit(lambda store: store.add_trainee(name),
+                           on_result=self._trainee_added, on_error=self.trainee_screen.show_error)
+
+    def _trainee_added(self, trainee) -> None:
+        self.trainee_screen.added()
+        self.load_trainees(select_id=trainee.id)
+        self.choose_trainee(trainee)
+
+    def choose_trainee(self, trainee) -> None:
+        self.trainee = trainee
+        self.trainee_status.setText(f"Trainee: {trainee.name}")
+        self.home_screen.set_trainee(trainee.name)
+        self.show_home()
+
+    def switch_trainee(self) -> None:
+        self.trainee = None
+        self.trainee_status.setText("No trainee chosen")
+        self.show_screen(self.trainee_screen)
+        self.load_trainees()
+
+    def show_home(self) -> None:
+        if self.trainee is None:
+            self.show_screen(self.trainee_screen)
+            return
+        self.show_screen(self.home_screen)
+        tid = self.trainee.id
+        self.worker.submit(lambda store: (store.progress(tid), store.sessions(tid)),
+                           on_result=lambda data: self._record_loaded(tid, data),
+                           on_error=self.home_screen.show_record_error)
+
+    def _record_loaded(self, trainee_id: int, data: tuple) -> None:
+        if self.trainee is not None and self.trainee.id == trainee_id:
+            self.home_screen.show_record(*data)
+
+    # ------------------------------------------------------------- sessions
+    def start_practice(self, game_id: str, seed: int | None = None, count: int = QUESTIONS_PER_SESSION,
+                       *, record: bool = True) -> QuizSession | None:
+        """Start a practice session. ``record=False`` (the snapshot command) keeps it out
+        of the store."""
+        if self.trainee is None:
+            return None
+        seed = fresh_seed() if seed is None else seed
+        try:
+            session = QuizSession(game_id, seed, count)
+        except Exception as exc:  # a broken game package must not take the window down
+            self.show_problem("The game cannot start", f"{registry.title_of(game_id)} cannot start: {exc}")
+            return None
+        handle = SessionHandle(self.trainee.id, record)
+        self.session, self.handle = session, handle
+        if record:
+            trainee_id = self.trainee.id
+
+            def start(store) -> str:
+                handle.id = store.start_session(trainee_id, game_id, seed=seed, question_count=count)
+                return handle.id
+
+            self.worker.submit(start, on_error=lambda m: self.show_store_error(
+                f"The session could not be saved, so its answers will not be either: {m}"))
+        self.quiz_screen.start(session, recording=record)
+        self.show_screen(self.quiz_screen)
+        return session
+
+    def record_answer(self, result: AnswerResult) -> None:
+        """Hand the answer to the worker at once (the feedback is shown after this)."""
+        handle, session = self.handle, self.session
+        if handle is None or session is None:
+            return
+        index = session.position - 1
+        if not handle.record:
+            return
+        trainee_id = handle.trainee_id
+        self.worker.submit(lambda store: store.record_answer(handle.require(), trainee_id, result),
+                           on_result=lambda _id: self.quiz_screen.answer_saved(index),
+                           on_error=lambda m: self._answer_not_saved(index, m))
+
+    def _answer_not_saved(self, index: int, message: str) -> None:
+        self.quiz_screen.answer_not_saved(index, message)
+        self.statusBar().showMessage(f"An answer was not saved: {message}", 15000)
+        print(f"dealer-trainer: answer {index + 1} was not saved: {message}", file=sys.stderr)
+        if self.current_screen() is self.summary_screen:
+            self.summary_screen.set_unsaved(self.quiz_screen.unsaved())
+
+    def end_session(self) -> None:
+        handle = self.handle
+        if handle is None or handle.ended:
+            return
+        handle.ended = True
+        if handle.record:
+            self.worker.submit(lambda store: store.end_session(handle.require()) if handle.id else None,
+                               on_error=lambda m: self.statusBar().showMessage(
+                                   f"The end of the session was not saved: {m}", 15000))
+
+    def finish_session(self, session: QuizSession) -> None:
+        self.end_session()
+        self.summary_screen.show_session(session, self.quiz_screen.unsaved())
+        self.show_screen(self.summary_screen)
+        self.summary_screen.again_button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def leave_quiz(self) -> None:
+        session = self.session
+        if session is not None and not session.finished and session.position > 0:
+            answered = session.position
+            box = QMessageBox(QMessageBox.Icon.Question, "Leave this session?",
+                              f"You have answered {answered} of {session.count} questions. "
+                              "Your answers so far are saved. Leave the session and go home?",
+                              QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+            box.setDefaultButton(QMessageBox.StandardButton.No)
+            if box.exec() != QMessageBox.StandardButton.Yes:
+                return
+        self.end_session()
+        self.show_home()
+
+    def practise_again(self) -> None:
+        if self.session is not None:
+            self.start_practice(self.session.game_id)
+
+    # ------------------------------------------------------------- progress
+    def show_progress(self) -> None:
+        trainee = self.trainee
+        if trainee is None:
+            return
+        self.progress_screen.show_loading(trainee.name)
+        self.show_screen(self.progress_screen)
+        tid = trainee.id
+        self.worker.submit(lambda store: (store.progress(tid), store.sessions(tid)),
+                           on_result=lambda data: self._progress_loaded(tid, data),
+                           on_error=self.progress_screen.show_error)
+
+    def _progress_loaded(self, trainee_id: int, data: tuple) -> None:
+        if self.trainee is None or self.trainee.id != trainee_id:
+            return  # the trainee changed while it was loading
+        progress, sessions = data
+        self.progress_screen.show_progress(self.trainee.name, progress, sessions)
+
+    # ------------------------------------------------------------- closing
+    def shutdown(self) -> None:
+        """End a running session, let the worker write everything queued, close the store."""
+        if self._shut:
+            return
+        self._shut = True
+        if self.session is not None and not self.session.finished:
+            self.end_session()
+        self.worker.shutdown()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.shutdown()
+        super().closeEvent(event)

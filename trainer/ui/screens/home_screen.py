@@ -1,0 +1,384 @@
+"""Home: the games of the catalogue (what can be practised now, what comes next) and
+the trainee's record at a glance."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.games import registry
+from trainer.ui import style
+
+QUESTIONS_PER_SESSION = 10
+RECENT = 5  # sessions listed on the record card
+
+
+@dataclass(frozen=True)
+class SkillInfo:
+    title: str
+    description: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    blurb: str
+    available: bool
+    skills: tuple[SkillInfo, ...] = ()
+    problem: str = ""  # why a game that should be available cannot be opened
+
+
+def game_infos() -> list[GameInfo]:
+    """The catalogue, with the skills of each available game. A game whose package fails
+    to load is shown as unavailable with the reason; it never breaks the home screen."""
+    infos = []
+    for entry in registry.catalogue():
+        if not registry.is_available(entry.id):
+            infos.append(GameInfo(entry.id, entry.title, entry.blurb, False))
+            continue
+        try:
+            skills = tuple(SkillInfo(short_skill_title(s.title), s.description)
+                           for s in registry.get_game(entry.id).skills())
+        except Exception as exc:  # a broken game package: say so on its card
+            infos.append(GameInfo(entry.id, entry.title, entry.blurb, False, problem=f"Cannot be loaded: {exc}"))
+        else:
+            infos.append(GameInfo(entry.id, entry.title, entry.blurb, True, skills))
+    return infos
+
+
+def short_skill_title(title: str) -> str:
+    """'Two Card Joker: hand ranking' -> 'Hand ranking' (the card already names the game)."""
+    if ": " in title:
+        title = title.split(": ", 1)[1]
+    return title[:1].upper() + title[1:]
+
+
+class GameCard(QFrame):
+    """One game of the catalogue. An available game lists its skills and has its own
+    'Start practice' button; the others are disabled and marked 'Coming soon'."""
+
+    start_requested = Signal(str)
+
+    def __init__(self, info: GameInfo, parent: QWidget | None = None, *, featured: bool = True) -> None:
+        super().__init__(parent)
+        self.info = info
+        self.setObjectName(f"game-{info.id}")
+        self.setAccessibleName(info.title)
+        self.setProperty("role", "game-card" if info.available else "game-card-coming")
+        self.start_button: QPushButton | None = None
+        self.descriptions: list = []
+        if info.available and featured:
+            self._build_available()
+        elif info.available:
+            self._build_small()
+        else:
+            self._build_coming()
+            self.setEnabled(False)
+
+    @property
+    def coming_soon(self) -> bool:
+        return not self.info.available
+
+    def _build_available(self) -> None:
+        info = self.info
+        box = QVBoxLayout(self)
+        box.setContentsMargins(28, 24, 28, 24)
+        box.setSpacing(6)
+        top = QHBoxLayout()
+        top.addWidget(style.label(info.title, "h1"), 1)
+        self.badge = style.label("Available", "badge-accent")
+        self.badge.setObjectName("status-badge")
+        top.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignVCenter)
+        box.addLayout(top)
+        box.addWidget(style.label(info.blurb, "muted", wrap=True))
+        box.addSpacing(12)
+        box.addWidget(style.label("SKILLS YOU PRACTISE", "stat-label"))
+        box.addSpacing(2)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(28)
+        grid.setVerticalSpacing(10)
+        rows = (len(info.skills) + 1) // 2
+        self.descriptions = []
+        for n, skill in enumerate(info.skills):
+            cell = QVBoxLayout()
+            cell.setSpacing(0)
+            title = style.label(skill.title, "skill-title")
+            title.setToolTip(skill.description)
+            cell.addWidget(title)
+            desc = style.label(skill.description, "small", wrap=True)
+            self.descriptions.append(desc)
+            cell.addWidget(desc)
+            grid.addLayout(cell, n % rows, n // rows, Qt.AlignmentFlag.AlignTop)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        box.addLayout(grid)
+        box.addStretch(1)
+        row = QHBoxLayout()
+        row.setSpacing(14)
+        self.start_button = QPushButton(f"&Start practice ({QUESTIONS_PER_SESSION} questions)", self)
+        self.start_button.setObjectName("start-practice")
+        self.start_button.setProperty("role", "primary")
+        self.start_button.setMinimumHeight(46)
+        self.start_button.clicked.connect(lambda: self.start_requested.emit(info.id))
+        row.addWidget(self.start_button)
+        row.addWidget(style.label("Questions from every skill, with the rule behind each answer", "hint",
+                                  wrap=True), 1)
+        box.addLayout(row)
+
+    def _build_small(self) -> None:
+        """One of several available games: its skills by title, and its own start button."""
+        info = self.info
+        box = QVBoxLayout(self)
+        box.setContentsMargins(22, 18, 22, 18)
+        box.setSpacing(6)
+        box.addWidget(style.label(info.title, "h2", wrap=True))
+        box.addWidget(style.label(info.blurb, "small", wrap=True))
+        box.addSpacing(6)
+        box.addWidget(style.label("SKILLS", "stat-label"))
+        skills = style.label(" · ".join(s.title for s in info.skills), "skill", wrap=True)
+        skills.setToolTip("\n".join(f"{s.title}: {s.description}" for s in info.skills))
+        box.addWidget(skills)
+        box.addStretch(1)
+        self.start_button = QPushButton("&Start practice", self)
+        self.start_button.setObjectName("start-practice")
+        self.start_button.setProperty("role", "primary")
+        self.start_button.setToolTip(f"{QUESTIONS_PER_SESSION} questions from every skill of {info.title}")
+        self.start_button.setMinimumHeight(42)
+        self.start_button.clicked.connect(lambda: self.start_requested.emit(info.id))
+        box.addWidget(self.start_button)
+
+    def set_compact(self, compact: bool) -> None:
+        """In a small window the skills are listed by title only (the description is a tooltip)."""
+        for desc in self.descriptions:
+            desc.setVisible(not compact)
+
+    def _build_coming(self) -> None:
+        info = self.info
+        box = QVBoxLayout(self)
+        box.setContentsMargins(18, 14, 18, 14)
+        box.setSpacing(4)
+        box.addWidget(style.label(info.title, "h3", wrap=True))
+        box.addWidget(style.label(info.problem or info.blurb, "small", wrap=True))
+        box.addStretch(1)
+        self.badge = style.label("Unavailable" if info.problem else "Coming soon", "badge")
+        self.badge.setObjectName("status-badge")
+        box.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignLeft)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+
+
+class RecordCard(QFrame):
+    """The trainee's record at a glance, and the way to the full progress screen."""
+
+    progress_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setProperty("role", "card")
+        self.setObjectName("record-card")
+        box = QVBoxLayout(self)
+        box.setContentsMargins(24, 22, 24, 22)
+        box.setSpacing(10)
+        box.addWidget(style.label("Your record", "h2"))
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(18)
+        grid.setVerticalSpacing(12)
+        self.values = {}
+        for n, (key, caption) in enumerate((("answered", "Answered"), ("accuracy", "Accuracy"),
+                                            ("sessions", "Sessions"), ("last", "Last practised"))):
+            cell = QVBoxLayout()
+            cell.setSpacing(0)
+            cell.addWidget(style.label(caption.upper(), "stat-label"))
+            value = style.label("—", "stat-value-small")
+            value.setObjectName(f"record-{key}")
+            cell.addWidget(value)
+            self.values[key] = value
+            grid.addLayout(cell, n // 2, n % 2)
+        box.addLayout(grid)
+        box.addSpacing(4)
+        box.addWidget(style.rule(self))
+        self.advice = style.label("", "muted", wrap=True)
+        self.advice.setObjectName("record-advice")
+        self.advice.setTextFormat(Qt.TextFormat.RichText)
+        box.addWidget(self.advice)
+        box.addSpacing(6)
+        self.recent_title = style.label("RECENT SESSIONS", "stat-label")
+        box.addWidget(self.recent_title)
+        self.recent = style.label("", None, wrap=True)
+        self.recent.setObjectName("record-recent")
+        self.recent.setTextFormat(Qt.TextFormat.RichText)
+        box.addWidget(self.recent)
+        box.addStretch(1)
+        self.progress_button = QPushButton("&My progress", self)
+        self.progress_button.setObjectName("my-progress")
+        self.progress_button.setMinimumHeight(44)
+        self.progress_button.clicked.connect(self.progress_requested)
+        box.addWidget(self.progress_button)
+        self.clear()
+
+    def clear(self, text: str = "Loading your record…") -> None:
+        for value in self.values.values():
+            value.setText("—")
+        self.advice.setText(text)
+        self.recent_title.hide()
+        self.recent.hide()
+        self.recent.clear()
+
+    def show_record(self, progress: list, sessions: list) -> None:
+        answered = sum(p.answered for p in progress)
+        correct = sum(p.correct for p in progress)
+        if not answered:
+            self.clear("No answers yet. Your first practice session starts your record: "
+                       "every answer is counted, skill by skill.")
+            self.values["answered"].setText("0")
+            self.values["sessions"].setText("0")
+            return
+        last = max((p.last_answered_at for p in progress if p.last_answered_at), default=None)
+        self.values["answered"].setText(str(answered))
+        self.values["accuracy"].setText(style.format_percent(correct / answered))
+        self.values["sessions"].setText(str(sum(1 for s in sessions if s.answered)))
+        self.values["last"].setText(style.format_day(last))
+        tried = [p for p in progress if p.answered >= 2]
+        weakest = min(tried, key=lambda p: (p.accuracy, -p.answered), default=None)
+        if weakest is not None and weakest.accuracy < 1.0:
+            from trainer.ui.screens.quiz_screen import skill_label
+
+            self.advice.setText(
+                f"Practise next: <b>{skill_label(weakest.skill)}</b>, "
+                f"{style.format_percent(weakest.accuracy)} right so far.")
+        else:
+            self.advice.setText("Every skill you have practised is at 100%. Keep it up!")
+        played = [s for s in sessions if s.answered][:RECENT]
+        rows = []
+        for s in played:
+            colour = style.GOOD if s.correct / s.answered >= 0.8 else (style.GOLD if s.correct / s.answered >= 0.6
+                                                                         else style.BAD)
+            rows.append(f"<tr><td style='color:{style.MUTED}; padding:3px 18px 3px 0'>{style.format_when(s.started_at)}</td>"
+                        f"<td align='right' style='padding:3px 14px 3px 0'><b>{s.correct} / {s.answered}</b></td>"
+                        f"<td align='right' style='color:{colour}; padding:3px 0'><b>"
+                        f"{style.format_percent(s.correct / s.answered)}</b></td></tr>")
+        self.recent.setText(f"<table cellspacing='0' cellpadding='0'>{''.join(rows)}</table>")
+        self.recent_title.setVisible(bool(played))
+        self.recent.setVisible(bool(played))
+
+
+class HomeScreen(QWidget):
+    start_requested = Signal(str)  # game id
+    progress_requested = Signal()
+    switch_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setProperty("role", "screen")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(40, 26, 40, 22)
+        outer.setSpacing(16)
+
+        head = QHBoxLayout()
+        titles = QVBoxLayout()
+        titles.setSpacing(2)
+        self.greeting = style.label("Welcome", "h1")
+        self.greeting.setObjectName("greeting")
+        titles.addWidget(self.greeting)
+        titles.addWidget(style.label(
+            "Choose a game and start a practice session. Every answer is saved to your progress.", "muted", wrap=True))
+        head.addLayout(titles, 1)
+        self.switch_button = QPushButton("S&witch trainee", self)
+        self.switch_button.setObjectName("switch-trainee")
+        self.switch_button.setProperty("role", "flat")
+        self.switch_button.clicked.connect(self.switch_requested)
+        head.addWidget(self.switch_button, 0, Qt.AlignmentFlag.AlignTop)
+        outer.addLayout(head)
+
+        self.featured = QHBoxLayout()
+        self.featured.setSpacing(16)
+        self.games_grid = QGridLayout()
+        self.games_grid.setSpacing(16)
+        self.featured.addLayout(self.games_grid, 1)
+        outer.addLayout(self.featured, 1)
+        self.record = RecordCard(self)
+        self.record.setFixedWidth(320)
+        self.record.progress_requested.connect(self.progress_requested)
+        self.progress_button = self.record.progress_button
+        self.featured.addWidget(self.record, 0)
+
+        self.coming_title = style.label("COMING SOON", "stat-label")
+        outer.addWidget(self.coming_title)
+        self.coming = QHBoxLayout()
+        self.coming.setSpacing(14)
+        outer.addLayout(self.coming)
+
+        self.cards: list[GameCard] = []
+        self.start_button: QPushButton | None = None
+        self.populate()
+
+    def populate(self) -> None:
+        for card in self.cards:
+            card.setParent(None)
+            card.deleteLater()
+        self.cards = []
+        infos = game_infos()
+        available = [i for i in infos if i.available]
+        # One game practised: a large card with every skill described. Several: a grid
+        # of smaller cards, two or three to a row.
+        columns = 1 if len(available) <= 1 else (2 if len(available) <= 4 else 3)
+        for n, info in enumerate(available):
+            card = GameCard(info, self, featured=len(available) == 1)
+            card.start_requested.connect(self.start_requested)
+            self.games_grid.addWidget(card, n // columns, n % columns)
+            self.cards.append(card)
+        if not available:
+            empty = style.card(self)
+            lay = QVBoxLayout(empty)
+            lay.addWidget(style.label("No game can be practised yet.", "empty", wrap=True))
+            self.games_grid.addWidget(empty, 0, 0)
+        coming = [i for i in infos if not i.available]
+        for info in coming:
+            card = GameCard(info, self)
+            self.coming.addWidget(card, 1)
+            self.cards.append(card)
+        self.coming_title.setVisible(bool(coming))
+        first = next((c for c in self.cards if c.start_button is not None), None)
+        self.start_button = first.start_button if first is not None else None
+
+    def resizeEvent(self, event) -> None:
+        compact = event.size().height() < 700 or event.size().width() < 1100
+        for card in self.cards:
+            card.set_compact(compact)
+        super().resizeEvent(event)
+
+    def set_trainee(self, name: str) -> None:
+        self.greeting.setText(f"Welcome, {name}")
+        self.record.clear()
+
+    def show_record(self, progress: list, sessions: list) -> None:
+        self.record.show_record(progress, sessions)
+
+    def show_record_error(self, message: str) -> None:
+        self.record.clear(f"Your record could not be read: {message}")
+
+    def focus_default(self) -> None:
+        if self.start_button is not None:
+            self.start_button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            focused = self.focusWidget()
+            if isinstance(focused, QPushButton):
+                focused.click()
+            elif self.start_button is not None:
+                self.start_button.click()
+            event.accept()
+            return
+        super().keyPressEvent(event)

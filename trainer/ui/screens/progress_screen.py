@@ -1,0 +1,248 @@
+"""My progress: every skill practised, recent sessions, and the totals.
+
+The main window loads the data from the store through the worker (never on the GUI
+thread) and hands it to ``show_progress``; until then the screen says it is loading.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QKeyEvent
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+
+from trainer.games import registry
+from trainer.ui import style
+from trainer.ui.screens.quiz_screen import skill_label
+from trainer.ui.screens.summary_screen import make_table, stat_card, text_item
+
+RECENT_SESSIONS = 50
+
+
+def accuracy_colour(fraction: float) -> str:
+    if fraction >= 0.8:
+        return style.GOOD
+    if fraction >= 0.6:
+        return style.GOLD
+    return style.BAD
+
+
+def percent_item(fraction: float):
+    item = text_item(style.format_percent(fraction), align_right=True)
+    item.setForeground(QBrush(QColor(accuracy_colour(fraction))))
+    font = item.font()
+    font.setBold(True)
+    item.setFont(font)
+    return item
+
+
+def duration(started: str | None, ended: str | None) -> str:
+    from datetime import datetime
+
+    try:
+        a = datetime.fromisoformat(str(started).replace("Z", "+00:00"))
+        b = datetime.fromisoformat(str(ended).replace("Z", "+00:00"))
+    except (TypeError, ValueError):
+        return "—"
+    ms = (b - a).total_seconds() * 1000
+    return style.format_ms(ms) if ms >= 1000 else "—"
+
+
+class ProgressScreen(QWidget):
+    back_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setProperty("role", "screen")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(40, 26, 40, 22)
+        outer.setSpacing(16)
+
+        head = QHBoxLayout()
+        titles = QVBoxLayout()
+        titles.setSpacing(2)
+        titles.addWidget(style.label("MY PROGRESS", "brand"))
+        self.title = style.label("", "h1")
+        self.title.setObjectName("progress-title")
+        titles.addWidget(self.title)
+        head.addLayout(titles, 1)
+        outer.addLayout(head)
+
+        stats = QHBoxLayout()
+        stats.setSpacing(14)
+        card, self.answered_value = stat_card("Questions answered", self)
+        self.answered_value.setObjectName("total-answered")
+        stats.addWidget(card, 1)
+        card, self.accuracy_value = stat_card("Accuracy", self)
+        self.accuracy_value.setObjectName("total-accuracy")
+        stats.addWidget(card, 1)
+        card, self.mean_value = stat_card("Mean time", self)
+        self.mean_value.setObjectName("total-mean")
+        stats.addWidget(card, 1)
+        card, self.sessions_value = stat_card("Sessions", self)
+        self.sessions_value.setObjectName("total-sessions")
+        stats.addWidget(card, 1)
+        outer.addLayout(stats)
+
+        self.pages = QStackedWidget(self)
+        outer.addWidget(self.pages, 1)
+
+        # Message page: loading, empty, or an error.
+        self.message_page = QWidget()
+        mbox = QVBoxLayout(self.message_page)
+        mbox.addStretch(1)
+        self.message = style.label("", "empty", wrap=True)
+        self.message.setObjectName("progress-message")
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        mbox.addWidget(self.message)
+        mbox.addStretch(2)
+        self.pages.addWidget(self.message_page)
+
+        # Tables page.
+        self.tables_page = QWidget()
+        body = QHBoxLayout(self.tables_page)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.setSpacing(18)
+        left = QVBoxLayout()
+        left.setSpacing(8)
+        self.skills_title = style.label("By game and skill", "h3")
+        left.addWidget(self.skills_title)
+        self.skills_table = make_table(["Game", "Skill", "Answered", "Accuracy", "Mean time", "Last practised"],
+                                       stretch=1, numeric=(2, 3, 4))
+        self.skills_table.setObjectName("skills-table")
+        left.addWidget(self.skills_table, 1)
+        body.addLayout(left, 3)
+        right = QVBoxLayout()
+        right.setSpacing(8)
+        right.addWidget(style.label("Recent sessions", "h3"))
+        self.sessions_table = make_table(["Date", "Game", "Score", "Accuracy", "Duration"], stretch=0,
+                                         numeric=(2, 3, 4))
+        self.sessions_table.setObjectName("sessions-table")
+        right.addWidget(self.sessions_table, 1)
+        body.addLayout(right, 2)
+        self.pages.addWidget(self.tables_page)
+
+        actions = QHBoxLayout()
+        self.back_button = QPushButton("&Back to home", self)
+        self.back_button.setObjectName("progress-back")
+        self.back_button.setProperty("role", "primary")
+        self.back_button.setMinimumHeight(44)
+        self.back_button.clicked.connect(self.back_requested)
+        actions.addWidget(self.back_button)
+        actions.addStretch(1)
+        actions.addWidget(style.label("Enter or Esc goes back", "hint"))
+        outer.addLayout(actions)
+        self.loaded = False
+        self.show_loading("")
+
+    # ------------------------------------------------------------------ states
+    def _clear_totals(self) -> None:
+        for value in (self.answered_value, self.accuracy_value, self.mean_value, self.sessions_value):
+            value.setText("—")
+
+    def show_loading(self, trainee_name: str) -> None:
+        self.loaded = False
+        if trainee_name:
+            self.title.setText(trainee_name)
+        self._clear_totals()
+        self.message.setText("Loading your progress…")
+        self.pages.setCurrentWidget(self.message_page)
+
+    def show_error(self, message: str) -> None:
+        self.loaded = True
+        self._clear_totals()
+        style.set_role(self.message, "error")
+        self.message.setText(f"Your progress could not be loaded.\n{message}")
+        self.pages.setCurrentWidget(self.message_page)
+
+    def show_progress(self, trainee_name: str, progress: list, sessions: list) -> None:
+        """``progress``: list of SkillProgress; ``sessions``: list of SessionRow, newest first."""
+        self.title.setText(trainee_name)
+        style.set_role(self.message, "empty")
+        answered = sum(p.answered for p in progress)
+        correct = sum(p.correct for p in progress)
+        total_ms = sum(p.mean_ms * p.answered for p in progress)
+        played = [s for s in sessions if s.answered]
+        self.answered_value.setText(str(answered))
+        self.accuracy_value.setText(style.format_percent(correct / answered) if answered else "—")
+        self.mean_value.setText(style.format_ms(total_ms / answered) if answered else "—")
+        self.sessions_value.setText(str(len(played)))
+        self.loaded = True
+        if not answered:
+            self.message.setText("Nothing answered yet.\n\nStart a practice session from the home screen: "
+                                 "every answer you give is counted here, skill by skill.")
+            self.pages.setCurrentWidget(self.message_page)
+            return
+        self._fill_skills(progress)
+        self._fill_sessions(played[:RECENT_SESSIONS])
+        self.pages.setCurrentWidget(self.tables_page)
+
+    def _fill_skills(self, progress: list) -> None:
+        """Every skill of every available game, practised or not, and any other skill
+        found in the log (a game since removed)."""
+        order = {e.id: n for n, e in enumerate(registry.catalogue())}
+        by_key = {(p.game_id, p.skill): p for p in progress}
+        rows: list[tuple[str, str, object]] = []
+        games = sorted({p.game_id for p in progress} | {e.id for e in registry.catalogue()
+                                                         if registry.is_available(e.id)},
+                       key=lambda g: (order.get(g, 99), g))
+        for game_id in games:
+            skills: list[str] = []
+            try:
+                skills = [s.id for s in registry.get_game(game_id).skills()] if registry.is_available(game_id) else []
+            except Exception:
+                skills = []
+            skills += sorted(p.skill for p in progress if p.game_id == game_id and p.skill not in skills)
+            rows += [(game_id, skill, by_key.get((game_id, skill))) for skill in skills]
+        one_game = len({g for g, _s, _p in rows}) <= 1
+        self.skills_table.setColumnHidden(0, one_game)
+        self.skills_title.setText(f"{registry.title_of(rows[0][0])} · by skill" if one_game and rows
+                                  else "By game and skill")
+        t = self.skills_table
+        t.setRowCount(len(rows))
+        faint = QBrush(QColor(style.FAINT))
+        for row, (game_id, skill, p) in enumerate(rows):
+            t.setItem(row, 0, text_item(registry.title_of(game_id)))
+            t.setItem(row, 1, text_item(skill_label(skill)))
+            if p is None or not p.answered:
+                items = [text_item("0", align_right=True), text_item("—", align_right=True),
+                         text_item("—", align_right=True), text_item("not practised yet")]
+                for item in items:
+                    item.setForeground(faint)
+                t.item(row, 1).setForeground(faint)
+            else:
+                items = [text_item(str(p.answered), align_right=True), percent_item(p.accuracy),
+                         text_item(style.format_ms(p.mean_ms), align_right=True),
+                         text_item(style.format_day(p.last_answered_at),
+                                   tooltip=style.format_when(p.last_answered_at))]
+            for col, item in enumerate(items, start=2):
+                t.setItem(row, col, item)
+
+    def _fill_sessions(self, sessions: list) -> None:
+        t = self.sessions_table
+        t.setColumnHidden(1, len({s.game_id for s in sessions}) <= 1)
+        t.setRowCount(len(sessions))
+        for row, s in enumerate(sessions):
+            t.setItem(row, 0, text_item(style.format_when(s.started_at)))
+            t.setItem(row, 1, text_item(registry.title_of(s.game_id)))
+            score = f"{s.correct} / {s.answered}"
+            finished = s.answered >= s.question_count
+            tip = score if finished else f"{score}: stopped after {s.answered} of {s.question_count} questions"
+            t.setItem(row, 2, text_item(score if finished else f"{score} (of {s.question_count})",
+                                        align_right=True, tooltip=tip))
+            t.setItem(row, 3, percent_item(s.correct / s.answered if s.answered else 0.0))
+            t.setItem(row, 4, text_item(duration(s.started_at, s.ended_at), align_right=True))
+
+    def resizeEvent(self, event) -> None:
+        # Narrow windows: the session's duration is the first thing to go.
+        self.sessions_table.setColumnHidden(4, event.size().width() < 1150)
+        super().resizeEvent(event)
+
+    def focus_default(self) -> None:
+        self.back_button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Escape, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Backspace):
+            self.back_requested.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)

@@ -1,0 +1,188 @@
+"""Who is training? Choose a trainee from the list, or type a new name."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QStackedLayout,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.ui import style
+
+ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+class TraineeList(QListWidget):
+    """Enter on the list continues with the selected trainee."""
+
+    activated_current = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.activated_current.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class TraineeScreen(QWidget):
+    chosen = Signal(object)  # Trainee
+    add_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setProperty("role", "screen")
+        self._trainees: list = []
+        self.ready = False
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(40, 32, 40, 32)
+        outer.addStretch(1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        panel = style.card(self)
+        panel.setMinimumWidth(520)
+        panel.setMaximumWidth(600)
+        row.addWidget(panel, 3)
+        row.addStretch(1)
+        outer.addLayout(row, 20)
+        outer.addStretch(1)
+
+        box = QVBoxLayout(panel)
+        box.setContentsMargins(36, 30, 36, 30)
+        box.setSpacing(10)
+        box.addWidget(style.label("DEALER TRAINER", "brand"))
+        box.addWidget(style.label("Who is training?", "h1"))
+        box.addWidget(style.label("Choose your name and press Enter, or add yourself as a new trainee.",
+                                  "muted", wrap=True))
+        box.addSpacing(6)
+
+        self.list_stack = QStackedLayout()
+        self.list = TraineeList(panel)
+        self.list.setObjectName("trainee-list")
+        self.list.setMinimumHeight(180)
+        self.list.itemDoubleClicked.connect(lambda _item: self.continue_())
+        self.list.activated_current.connect(self.continue_)
+        self.list.currentItemChanged.connect(lambda *_: self._update_buttons())
+        self.empty = style.label("Opening the database…", "empty", wrap=True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setMinimumHeight(180)
+        holder = QWidget(panel)
+        holder.setLayout(self.list_stack)
+        self.list_stack.addWidget(self.empty)
+        self.list_stack.addWidget(self.list)
+        box.addWidget(holder, 1)
+
+        self.continue_button = QPushButton("Continue", panel)
+        self.continue_button.setProperty("role", "primary")
+        self.continue_button.setObjectName("continue")
+        self.continue_button.clicked.connect(self.continue_)
+        self.continue_button.setEnabled(False)
+        box.addWidget(self.continue_button)
+
+        box.addSpacing(10)
+        box.addWidget(style.rule(panel))
+        box.addSpacing(6)
+        box.addWidget(style.label("New trainee", "h3"))
+        add_row = QHBoxLayout()
+        add_row.setSpacing(8)
+        self.name_edit = QLineEdit(panel)
+        self.name_edit.setObjectName("new-trainee-name")
+        self.name_edit.setPlaceholderText("Type your name and press Enter")
+        self.name_edit.setMaxLength(80)
+        self.name_edit.returnPressed.connect(self.add)
+        self.name_edit.textEdited.connect(lambda _t: self.clear_error())
+        add_row.addWidget(self.name_edit, 1)
+        self.add_button = QPushButton("Add", panel)
+        self.add_button.setObjectName("add-trainee")
+        self.add_button.clicked.connect(self.add)
+        add_row.addWidget(self.add_button)
+        box.addLayout(add_row)
+        self.error = style.label("", "error", wrap=True)
+        self.error.setObjectName("trainee-error")
+        self.error.hide()
+        box.addWidget(self.error)
+
+    # ------------------------------------------------------------------ data
+    def set_loading(self, text: str = "Opening the database…") -> None:
+        self.ready = False
+        self.empty.setText(text)
+        self.list_stack.setCurrentWidget(self.empty)
+        self._update_buttons()
+
+    def set_trainees(self, trainees: list, select_id: int | None = None) -> None:
+        self._trainees = list(trainees)
+        self.list.clear()
+        for t in self._trainees:
+            item = QListWidgetItem(t.name)
+            item.setData(ID_ROLE, t.id)
+            self.list.addItem(item)
+            if t.id == select_id:
+                self.list.setCurrentItem(item)
+        if self._trainees:
+            if self.list.currentItem() is None:
+                self.list.setCurrentRow(0)
+            self.list_stack.setCurrentWidget(self.list)
+        else:
+            self.empty.setText("No trainees yet.\nType your name below and press Enter to start.")
+            self.list_stack.setCurrentWidget(self.empty)
+        self.ready = True
+        self._update_buttons()
+
+    def trainees(self) -> list:
+        return list(self._trainees)
+
+    def focus_default(self) -> None:
+        if self._trainees:
+            self.list.setFocus(Qt.FocusReason.OtherFocusReason)
+        else:
+            self.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def selected_trainee(self):
+        item = self.list.currentItem()
+        if item is None or self.list_stack.currentWidget() is not self.list:
+            return None
+        tid = item.data(ID_ROLE)
+        return next((t for t in self._trainees if t.id == tid), None)
+
+    # --------------------------------------------------------------- actions
+    def continue_(self) -> None:
+        trainee = self.selected_trainee()
+        if trainee is not None:
+            self.chosen.emit(trainee)
+
+    def add(self) -> None:
+        name = self.name_edit.text().strip()
+        if not name:
+            self.show_error("Type a name first.")
+            return
+        if not self.ready:
+            self.show_error("The database is not open yet.")
+            return
+        self.clear_error()
+        self.add_requested.emit(name)
+
+    def added(self) -> None:
+        """The new trainee was saved: the name field is cleared for the next one."""
+        self.name_edit.clear()
+
+    def show_error(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.show()
+        self.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def clear_error(self) -> None:
+        self.error.hide()
+        self.error.clear()
+
+    def _update_buttons(self) -> None:
+        self.continue_button.setEnabled(self.selected_trainee() is not None)
+        self.add_button.setEnabled(True)

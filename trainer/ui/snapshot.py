@@ -1,0 +1,181 @@
+"""Render one screen of the app to a PNG, offscreen: ``dealer-trainer snapshot``.
+
+Without ``--db`` the screens are drawn from a temporary database filled with a demo
+trainee and two seeded practice sessions of answers, right and wrong; the quiz,
+feedback and summary screens are driven exactly as a trainee would drive them, from
+the same seed (and recorded in the demo database only). With ``--db`` the first trainee
+of that database is shown and the quiz screens write nothing to it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress")
+DEFAULT_SEED = 7
+DEMO_TRAINEE = "Sam Rivera"
+OTHER_TRAINEES = ("Alex Chen", "Jordan Okafor", "Priya Natarajan")
+# Which answers of a demo session are right: 7 of 10, then 8 of 10.
+DEMO_PATTERNS = (
+    (True, True, False, True, True, True, False, True, True, False),
+    (True, False, True, True, True, True, True, False, True, True),
+)
+
+
+class SnapshotError(Exception):
+    """A snapshot that cannot be made; the message is for the command line."""
+
+
+# ---------------------------------------------------------------- demo answers
+def demo_given(question, right: bool, rng: random.Random) -> str:
+    """The answer a demo trainee gives: the correct one, or a plausible wrong one."""
+    if right:
+        return question.answer
+    if question.form == "choice":
+        wrong = [o for o in question.options if o != question.answer]
+        return rng.choice(wrong) if wrong else question.answer
+    values = json.loads(question.answer)
+    if question.form == "amounts":
+        i = rng.randrange(len(values))
+        values[i] = values[i] + 500 if values[i] == 0 or rng.random() < 0.5 else values[i] // 2
+        return json.dumps(values)
+    if len(values) > 1:  # order: two neighbours swapped
+        i = rng.randrange(len(values) - 1)
+        values[i], values[i + 1] = values[i + 1], values[i]
+    return json.dumps(values)
+
+
+def demo_ms(rng: random.Random, question) -> int:
+    base = {"choice": 4200, "amounts": 14500, "order": 21000}.get(question.form, 6000)
+    return int(base * rng.uniform(0.55, 1.6))
+
+
+def demo_answers(session, pattern, rng: random.Random):
+    """Answer every question of ``session`` with the demo ``pattern``; yield the results."""
+    i = 0
+    while not session.finished:
+        q = session.current()
+        yield session.answer(demo_given(q, pattern[i % len(pattern)], rng), demo_ms(rng, q))
+        i += 1
+
+
+def populate_demo(db_path: Path, game_id: str, seed: int) -> None:
+    """A demo trainee with two practice sessions (plus a few other names) in a new database."""
+    from trainer.store import Store
+    from trainer.training.session import QuizSession
+
+    with Store.open(db_path) as store:
+        trainee = store.add_trainee(DEMO_TRAINEE)
+        for name in OTHER_TRAINEES:
+            store.add_trainee(name)
+        for n, pattern in enumerate(DEMO_PATTERNS):
+            session = QuizSession(game_id, seed + 1000 * (n + 1), len(pattern))
+            sid = store.start_session(trainee.id, game_id, seed=session.seed, question_count=session.count)
+            rng = random.Random(seed * 31 + n)
+            for result in demo_answers(session, pattern, rng):
+                store.record_answer(sid, trainee.id, result)
+            store.end_session(sid)
+
+
+# ---------------------------------------------------------------- rendering
+def render(screen: str, out: str | Path, *, seed: int = DEFAULT_SEED, db: str | Path | None = None,
+           game_id: str = "two-card-joker", width: int = 1280, height: int = 800) -> Path:
+    """Render ``screen`` to the PNG file ``out``; raises SnapshotError."""
+    if screen not in SCREENS:
+        raise SnapshotError(f"unknown screen {screen!r}; the screens are: {', '.join(SCREENS)}")
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from trainer.games import registry
+
+    if not registry.is_available(game_id):
+        games = ", ".join(e.id for e in registry.catalogue() if registry.is_available(e.id)) or "none"
+        raise SnapshotError(f"the game {game_id!r} is not available; available games: {games}")
+    out = Path(out)
+    if db is not None:
+        return _render(screen, out, Path(db), seed, game_id, width, height, demo=False)
+    with tempfile.TemporaryDirectory(prefix="dealer-trainer-snapshot-") as tmp:
+        db_path = Path(tmp) / "demo.sqlite3"
+        populate_demo(db_path, game_id, seed)
+        return _render(screen, out, db_path, seed, game_id, width, height, demo=True)
+
+
+def _render(screen: str, out: Path, db_path: Path, seed: int, game_id: str, width: int, height: int,
+            *, demo: bool) -> Path:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from trainer.ui.app import ensure_app
+    from trainer.ui.main_window import MainWindow
+
+    ensure_app()
+    window = MainWindow(db_path, open_store=False)
+    failure: list[str] = []
+    window.store_failed.connect(failure.append)
+    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    window.setMinimumSize(200, 200)
+    window.resize(width, height)
+    window.show()
+    try:
+        window.open_store()
+        if not window.worker.wait_idle():
+            raise SnapshotError(f"the database {db_path} did not open in time")
+        if failure:
+            raise SnapshotError(f"cannot open the database: {failure[0]}")
+        trainees = window.trainee_screen.trainees()
+        wanted = next((t for t in trainees if t.name == DEMO_TRAINEE), trainees[0] if trainees else None)
+        if screen != "trainee" and wanted is None:
+            raise SnapshotError(f"the database {db_path} has no trainees: add one in the app first, "
+                                f"or leave out --db to use a demo database")
+        if screen == "trainee":
+            if wanted is not None:
+                window.trainee_screen.set_trainees(trainees, wanted.id)
+                window.trainee_screen.focus_default()
+        else:
+            window.choose_trainee(wanted)
+        if screen in ("quiz", "feedback", "summary"):
+            # Recorded only in the temporary demo database, never in one given with --db.
+            if window.start_practice(game_id, seed, record=demo) is None:
+                raise SnapshotError(f"the game {game_id!r} cannot start a session")
+            rng = random.Random(seed)
+            quiz = window.quiz_screen
+            if screen == "feedback":
+                q = window.session.current()
+                quiz.submit_answer(demo_given(q, False, rng), response_ms=demo_ms(rng, q))
+            elif screen == "summary":
+                pattern = DEMO_PATTERNS[0]
+                i = 0
+                while not window.session.finished:
+                    q = window.session.current()
+                    quiz.submit_answer(demo_given(q, pattern[i % len(pattern)], rng), response_ms=demo_ms(rng, q))
+                    quiz.next_question()
+                    i += 1
+        elif screen == "progress":
+            window.show_progress()
+        window.worker.wait_idle()
+        for _ in range(3):
+            QApplication.processEvents()
+        image = window.grab()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if not image.save(str(out), "PNG"):
+            raise SnapshotError(f"cannot write {out}")
+    finally:
+        window.close()
+        window.shutdown()
+        window.deleteLater()
+        QApplication.processEvents()
+    return out
+
+
+def main_snapshot(screen: str, out: str | Path, **kwargs) -> int:
+    """Command-line wrapper: 0, or 1 with one clear line on stderr."""
+    try:
+        path = render(screen, out, **kwargs)
+    except SnapshotError as exc:
+        print(f"dealer-trainer snapshot: {exc}", file=sys.stderr)
+        return 1
+    print(f"wrote {path}")
+    return 0

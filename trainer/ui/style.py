@@ -1,0 +1,361 @@
+"""The one look of the application: palette, fonts and stylesheet.
+
+Calm light surfaces, dark readable text and one accent, the green of the felt.
+Widgets say what they are with a ``role`` property (``label.setProperty("role", "h1")``)
+and the stylesheet styles the roles; screens never hard-code colours.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import QApplication, QFrame, QLabel, QWidget
+
+# Colours -------------------------------------------------------------------------
+BG = "#eef2ef"
+SURFACE = "#ffffff"
+SURFACE_ALT = "#f6f8f7"
+BORDER = "#d5ddd8"
+BORDER_STRONG = "#b8c4bd"
+TEXT = "#1b2a23"
+MUTED = "#5c6b64"
+FAINT = "#8a9791"
+ACCENT = "#0f6b46"  # casino felt green
+ACCENT_HOVER = "#13855a"
+ACCENT_PRESSED = "#0a5135"
+ACCENT_SOFT = "#e2f0e8"
+ACCENT_DARK = "#0b3d2a"
+GOOD = "#1c7a3d"
+GOOD_SOFT = "#e3f3e7"
+BAD = "#b3261e"
+BAD_SOFT = "#fcebe9"
+GOLD = "#b8891a"
+GOLD_SOFT = "#fbf3dc"
+
+FONT_FAMILIES = ["Inter", "Segoe UI", "Noto Sans", "Cantarell", "DejaVu Sans", "Sans Serif"]
+BASE_PT = 11
+PROMPT_PT = 17
+
+STYLESHEET = f"""
+QWidget {{
+    color: {TEXT};
+    font-size: {BASE_PT}pt;
+}}
+QMainWindow, QStackedWidget#screens, QWidget[role="screen"] {{
+    background: {BG};
+}}
+QStatusBar {{
+    background: {SURFACE};
+    border-top: 1px solid {BORDER};
+    color: {MUTED};
+    font-size: 10pt;
+}}
+QStatusBar QLabel {{ color: {MUTED}; font-size: 10pt; padding: 0 8px; }}
+QStatusBar::item {{ border: none; }}
+
+/* text roles */
+QLabel[role="brand"] {{ font-size: 12pt; font-weight: 600; color: {ACCENT}; letter-spacing: 1px; }}
+QLabel[role="display"] {{ font-size: 26pt; font-weight: 700; color: {TEXT}; }}
+QLabel[role="h1"] {{ font-size: 20pt; font-weight: 700; color: {TEXT}; }}
+QLabel[role="h2"] {{ font-size: 14pt; font-weight: 600; color: {TEXT}; }}
+QLabel[role="h3"] {{ font-size: 12pt; font-weight: 600; color: {TEXT}; }}
+QLabel[role="muted"] {{ color: {MUTED}; }}
+QLabel[role="small"] {{ color: {MUTED}; font-size: 10pt; }}
+QLabel[role="prompt"] {{ font-size: {PROMPT_PT}pt; font-weight: 500; color: {TEXT}; }}
+QLabel[role="error"] {{ color: {BAD}; font-weight: 600; }}
+QLabel[role="hint"] {{ color: {MUTED}; font-size: 10pt; }}
+QLabel[role="stat-value"] {{ font-size: 22pt; font-weight: 700; color: {TEXT}; }}
+QLabel[role="stat-label"] {{ font-size: 9.5pt; font-weight: 600; color: {MUTED}; letter-spacing: 1px; }}
+QLabel[role="badge"] {{
+    background: {SURFACE_ALT}; color: {MUTED}; border: 1px solid {BORDER};
+    border-radius: 10px; padding: 2px 10px; font-size: 9.5pt; font-weight: 600;
+}}
+QLabel[role="badge-accent"] {{
+    background: {ACCENT_SOFT}; color: {ACCENT}; border: 1px solid #bcdcca;
+    border-radius: 10px; padding: 2px 10px; font-size: 9.5pt; font-weight: 600;
+}}
+QLabel[role="explanation"] {{ font-size: 11.5pt; color: {TEXT}; }}
+QLabel[role="citations"] {{ font-size: 10.5pt; color: {TEXT}; }}
+QLabel[role="skill"] {{ font-size: 11.5pt; color: {TEXT}; }}
+QLabel[role="empty"] {{ color: {MUTED}; font-size: 13pt; padding: 24px; }}
+
+/* surfaces */
+QFrame[role="card"] {{
+    background: {SURFACE};
+    border: 1px solid {BORDER};
+    border-radius: 12px;
+}}
+QFrame[role="header"] {{
+    background: {SURFACE};
+    border: none;
+    border-bottom: 1px solid {BORDER};
+}}
+QFrame[role="banner-good"] {{
+    background: {GOOD_SOFT}; border: 1px solid #b6dcc0; border-left: 6px solid {GOOD}; border-radius: 8px;
+}}
+QFrame[role="banner-bad"] {{
+    background: {BAD_SOFT}; border: 1px solid #efc3bf; border-left: 6px solid {BAD}; border-radius: 8px;
+}}
+QLabel[role="banner-title-good"] {{ color: {GOOD}; font-size: 17pt; font-weight: 700; }}
+QLabel[role="banner-title-bad"] {{ color: {BAD}; font-size: 17pt; font-weight: 700; }}
+QFrame[role="rule"] {{ background: {BORDER}; border: none; max-height: 1px; min-height: 1px; }}
+
+/* buttons */
+QPushButton {{
+    background: {SURFACE};
+    border: 1px solid {BORDER_STRONG};
+    border-radius: 8px;
+    padding: 8px 18px;
+    font-weight: 600;
+    color: {TEXT};
+}}
+QPushButton:hover {{ background: {SURFACE_ALT}; border-color: {ACCENT}; }}
+QPushButton:pressed {{ background: {ACCENT_SOFT}; }}
+QPushButton:focus {{ border: 2px solid {ACCENT}; padding: 7px 17px; }}
+QPushButton:disabled {{ color: {FAINT}; background: {SURFACE_ALT}; border-color: {BORDER}; }}
+QPushButton[role="primary"] {{
+    background: {ACCENT}; color: white; border: 1px solid {ACCENT_PRESSED};
+}}
+QPushButton[role="primary"]:hover {{ background: {ACCENT_HOVER}; }}
+QPushButton[role="primary"]:pressed {{ background: {ACCENT_PRESSED}; }}
+QPushButton[role="primary"]:focus {{ border: 2px solid {ACCENT_DARK}; }}
+QPushButton[role="primary"]:disabled {{ background: #9fbfae; color: #eef5f1; border-color: #9fbfae; }}
+QPushButton[role="flat"] {{ background: transparent; border: 1px solid transparent; color: {ACCENT}; }}
+QPushButton[role="flat"]:hover {{ background: {ACCENT_SOFT}; }}
+
+/* answer options: numbered, full width, wrapping text */
+QPushButton[role="option"] {{
+    text-align: left;
+    padding: 0;
+    border-radius: 8px;
+    background: {SURFACE};
+    border: 1px solid {BORDER_STRONG};
+}}
+QPushButton[role="option"]:hover {{ background: {ACCENT_SOFT}; border-color: {ACCENT}; }}
+QPushButton[role="option"][selected="true"] {{ background: {ACCENT_SOFT}; border: 2px solid {ACCENT}; }}
+QPushButton[role="option"][used="true"] {{ background: {SURFACE_ALT}; border: 1px solid {BORDER}; }}
+QPushButton[role="option"]:disabled {{ background: {SURFACE_ALT}; }}
+QLabel[role="key"] {{
+    background: {ACCENT_SOFT}; color: {ACCENT}; border: 1px solid #bcdcca; border-radius: 6px;
+    font-size: 11pt; font-weight: 700;
+}}
+QLabel[role="key"][selected="true"] {{ background: {ACCENT}; color: white; border-color: {ACCENT}; }}
+QLabel[role="key"][used="true"] {{ background: {SURFACE_ALT}; color: {FAINT}; border-color: {BORDER}; }}
+QLabel[role="option-text"] {{ font-size: 12pt; color: {TEXT}; background: transparent; }}
+QLabel[role="option-text"][used="true"] {{ color: {FAINT}; }}
+
+/* the game cards on the home screen */
+QFrame[role="game-card"] {{
+    background: {SURFACE};
+    border: 1px solid {BORDER};
+    border-top: 5px solid {ACCENT};
+    border-radius: 14px;
+}}
+QFrame[role="game-card-coming"] {{
+    background: {SURFACE_ALT};
+    border: 1px dashed {BORDER_STRONG};
+    border-radius: 12px;
+}}
+QLabel[role="skill-title"] {{ font-size: 11.5pt; font-weight: 600; color: {TEXT}; }}
+QLabel[role="stat-value-small"] {{ font-size: 16pt; font-weight: 700; color: {TEXT}; }}
+
+/* inputs */
+QLineEdit {{
+    background: {SURFACE};
+    border: 1px solid {BORDER_STRONG};
+    border-radius: 8px;
+    padding: 7px 10px;
+    font-size: 13pt;
+    selection-background-color: {ACCENT};
+}}
+QLineEdit:focus {{ border: 2px solid {ACCENT}; padding: 6px 9px; }}
+QLineEdit[invalid="true"] {{ border: 2px solid {BAD}; padding: 6px 9px; background: #fff8f7; }}
+
+QListWidget {{
+    background: {SURFACE};
+    border: 1px solid {BORDER};
+    border-radius: 10px;
+    padding: 4px;
+    font-size: 13pt;
+    outline: none;
+}}
+QListWidget::item {{ padding: 9px 12px; border-radius: 6px; }}
+QListWidget::item:hover {{ background: {SURFACE_ALT}; }}
+QListWidget::item:selected {{ background: {ACCENT}; color: white; }}
+
+QTableWidget, QTableView {{
+    background: {SURFACE};
+    alternate-background-color: {SURFACE_ALT};
+    border: 1px solid {BORDER};
+    border-radius: 10px;
+    gridline-color: transparent;
+    selection-background-color: {ACCENT_SOFT};
+    selection-color: {TEXT};
+    font-size: 10.5pt;
+    outline: none;
+}}
+QTableWidget::item, QTableView::item {{ padding: 4px 8px; border: none; }}
+QHeaderView {{ background: transparent; }}
+QHeaderView::section {{
+    background: {SURFACE};
+    color: {MUTED};
+    font-size: 9.5pt;
+    font-weight: 700;
+    border: none;
+    border-bottom: 1px solid {BORDER};
+    padding: 8px 8px;
+}}
+QTableCornerButton::section {{ background: {SURFACE}; border: none; }}
+
+QScrollArea {{ background: transparent; border: none; }}
+QScrollArea > QWidget > QWidget {{ background: transparent; }}
+QScrollBar:vertical {{ background: transparent; width: 10px; margin: 2px; }}
+QScrollBar::handle:vertical {{ background: {BORDER_STRONG}; border-radius: 4px; min-height: 24px; }}
+QScrollBar::add-line:vertical, QScrollBar::sub-line:vertical {{ height: 0; }}
+QScrollBar:horizontal {{ background: transparent; height: 10px; margin: 2px; }}
+QScrollBar::handle:horizontal {{ background: {BORDER_STRONG}; border-radius: 4px; min-width: 24px; }}
+QScrollBar::add-line:horizontal, QScrollBar::sub-line:horizontal {{ width: 0; }}
+QToolTip {{ background: {TEXT}; color: white; border: none; padding: 6px; }}
+QMessageBox QLabel {{ font-size: 11pt; }}
+"""
+
+
+def app_font() -> QFont:
+    font = QFont()
+    font.setFamilies(FONT_FAMILIES)
+    font.setPointSizeF(BASE_PT)
+    font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    return font
+
+
+def palette() -> QPalette:
+    pal = QPalette()
+    pal.setColor(QPalette.ColorRole.Window, QColor(BG))
+    pal.setColor(QPalette.ColorRole.WindowText, QColor(TEXT))
+    pal.setColor(QPalette.ColorRole.Base, QColor(SURFACE))
+    pal.setColor(QPalette.ColorRole.AlternateBase, QColor(SURFACE_ALT))
+    pal.setColor(QPalette.ColorRole.Text, QColor(TEXT))
+    pal.setColor(QPalette.ColorRole.Button, QColor(SURFACE))
+    pal.setColor(QPalette.ColorRole.ButtonText, QColor(TEXT))
+    pal.setColor(QPalette.ColorRole.Highlight, QColor(ACCENT))
+    pal.setColor(QPalette.ColorRole.HighlightedText, QColor("white"))
+    pal.setColor(QPalette.ColorRole.PlaceholderText, QColor(FAINT))
+    pal.setColor(QPalette.ColorRole.ToolTipBase, QColor(TEXT))
+    pal.setColor(QPalette.ColorRole.ToolTipText, QColor("white"))
+    pal.setColor(QPalette.ColorRole.Link, QColor(ACCENT))
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
+        pal.setColor(QPalette.ColorGroup.Disabled, role, QColor(FAINT))
+    return pal
+
+
+def apply(app: QApplication) -> None:
+    """Give the whole application its look (call once, after the QApplication exists)."""
+    app.setStyle("Fusion")
+    app.setFont(app_font())
+    app.setPalette(palette())
+    app.setStyleSheet(STYLESHEET)
+
+
+# Small builders used by every screen ------------------------------------------------
+def label(text: str = "", role: str | None = None, *, wrap: bool = False,
+          parent: QWidget | None = None) -> QLabel:
+    lab = QLabel(text, parent)
+    if role:
+        lab.setProperty("role", role)
+    lab.setWordWrap(wrap)
+    return lab
+
+
+def card(parent: QWidget | None = None, role: str = "card") -> QFrame:
+    frame = QFrame(parent)
+    frame.setProperty("role", role)
+    return frame
+
+
+def rule(parent: QWidget | None = None) -> QFrame:
+    line = QFrame(parent)
+    line.setProperty("role", "rule")
+    line.setFixedHeight(1)
+    return line
+
+
+def set_role(widget: QWidget, role: str) -> QWidget:
+    widget.setProperty("role", role)
+    repolish(widget)
+    return widget
+
+
+def set_flag(widget: QWidget, name: str, value: bool) -> None:
+    """Set a boolean style property (``selected``, ``used``, ``invalid``) and restyle."""
+    widget.setProperty(name, "true" if value else "false")
+    repolish(widget)
+
+
+def repolish(widget: QWidget) -> None:
+    style = widget.style()
+    style.unpolish(widget)
+    style.polish(widget)
+    widget.update()
+
+
+def format_ms(ms: int | float | None) -> str:
+    """A response time for people: '4.2 s', '1 min 05 s'."""
+    if ms is None:
+        return "—"
+    seconds = ms / 1000
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, secs = divmod(int(round(seconds)), 60)
+    if minutes < 60:
+        return f"{minutes} min {secs:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
+
+
+def format_when(text: str | None) -> str:
+    """An ISO timestamp from the store as '25 Nov, 14:05' in local time (with the year
+    when it is not this year)."""
+    from datetime import datetime
+
+    when = _parse_when(text)
+    if when is None:
+        return "—" if not text else str(text)
+    return f"{_day(when, datetime.now().year)}, {when.strftime('%H:%M')}"
+
+
+def _parse_when(text: str | None):
+    from datetime import datetime
+
+    if not text:
+        return None
+    try:
+        when = datetime.fromisoformat(str(text).replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when.astimezone() if when.tzinfo is not None else when
+
+
+def format_day(text: str | None) -> str:
+    """'Today', 'Yesterday', '25 Nov' or '25 Nov 2024' (local time)."""
+    from datetime import datetime
+
+    when = _parse_when(text)
+    if when is None:
+        return "—" if not text else str(text)
+    today = datetime.now(when.tzinfo).date() if when.tzinfo else datetime.now().date()
+    days = (today - when.date()).days
+    if days == 0:
+        return "Today"
+    if days == 1:
+        return "Yesterday"
+    return _day(when, today.year)
+
+
+def _day(when, this_year: int) -> str:
+    text = f"{when.day} {when.strftime('%b')}"
+    return text if when.year == this_year else f"{text} {when.year}"
+
+
+def format_percent(fraction: float | None) -> str:
+    if fraction is None:
+        return "—"
+    return f"{round(fraction * 100):d}%"
