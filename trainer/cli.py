@@ -52,6 +52,19 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument("--game", default=DEFAULT_GAME, metavar="ID", help=f"the game (default {DEFAULT_GAME})")
     snap.add_argument("--width", type=_size, default=1280, metavar="W", help="width in pixels (default 1280)")
     snap.add_argument("--height", type=_size, default=800, metavar="H", help="height in pixels (default 800)")
+    analyze = commands.add_parser(
+        "analyze", help="exact game math: hand counts, pay-table edges, the base game",
+        description="Enumerate every possible hand of a game and print the exact category counts and, for "
+                    "each bet settled on the player's own cards, its outcomes, expected value and house edge.")
+    analyze.add_argument("game", metavar="GAME", help="a game id, e.g. two-card-joker")
+    analyze.add_argument("--table", metavar="NAME", help="only this pay table (e.g. 2 for Pair Up Table 2)")
+    analyze.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    settle = commands.add_parser(
+        "settle", help="settle one round given as JSON: every wager's result, odds and rule",
+        description="Read one round as JSON (a file, or - for standard input) and print every wager's "
+                    "result with its odds and the section it comes from. Amounts are integer cents.")
+    settle.add_argument("file", nargs="?", default="-", metavar="FILE|-", help="the round (default: standard input)")
+    settle.add_argument("--json", action="store_true", help="print JSON instead of tables")
     return parser
 
 
@@ -63,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     if args.command == "snapshot":
         return _snapshot(args)
+    if args.command == "analyze":
+        return _analyze(args)
+    if args.command == "settle":
+        return _settle(args)
     from trainer.paths import default_db_path
     from trainer.ui.app import run
 
@@ -87,6 +104,46 @@ def _snapshot(args: argparse.Namespace) -> int:
     db = args.snapshot_db if args.snapshot_db is not None else args.db
     return main_snapshot(args.screen, args.out, seed=args.seed, db=db, game_id=args.game,
                          width=args.width, height=args.height)
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    import json
+
+    from trainer.analysis_report import format_analysis
+    from trainer.games.registry import UnknownGame, get_game
+
+    try:
+        game = get_game(args.game)
+    except UnknownGame as e:
+        print(f"dealer-trainer analyze: error: {e.args[0]}", file=sys.stderr)
+        return 2
+    try:
+        result = game.analyze(args.table)
+    except ValueError as e:
+        print(f"dealer-trainer analyze: error: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=2) if args.json else format_analysis(result, game.title))
+    return 0
+
+
+def _settle(args: argparse.Namespace) -> int:
+    import json
+
+    from trainer.calculator import format_result, settle_text
+    from trainer.core.settlement import SettlementError
+
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    except OSError as e:
+        print(f"dealer-trainer settle: error: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    try:
+        result = settle_text(text)
+    except SettlementError as e:
+        print(f"dealer-trainer settle: error: {e}", file=sys.stderr)
+        return 1
+    print(json.dumps(result, indent=2) if args.json else format_result(result))
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
