@@ -192,7 +192,7 @@ def _payout_explanation(settled, table_choice: str, dealer_value: HandValue, qua
         if r.wager == "pair_up":
             line += f" (Table {table_choice})"
         lines.append(line + ".")
-    return " ".join(lines)
+    return "\n".join(lines)
 
 
 def _payout_question(rng: random.Random, kind: str, seat_wagers: SeatWagers, dealer_hand, options: HouseOptions,
