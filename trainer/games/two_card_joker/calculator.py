@@ -9,6 +9,32 @@ from trainer.games.two_card_joker.settlement import CALL, FOLD, HouseOptions, Se
 
 WAGERS = ("ante", "pair_up", "super_flush")
 OPTIONS = ("pair_up_table",)
+EXAMPLE = {
+    "game": "two-card-joker",
+    "options": {"pair_up_table": "1"},
+    "dealer": {"cards": ["Qs", "7d"]},
+    "seats": [
+        {"seat": 1, "cards": ["JK", "Ah"], "wagers": {"ante": 1000, "pair_up": 500}, "decision": "call"},
+        {"seat": 3, "cards": ["Kh", "Qh"], "wagers": {"ante": 2500, "super_flush": 500}, "decision": "call"},
+        {"seat": 5, "cards": ["9c", "4d"], "wagers": {"ante": 1000, "pair_up": 200}, "decision": "fold"},
+    ],
+}
+
+
+def calculator_form():
+    from trainer.calculator import CalculatorForm, DecisionChoice, OptionField
+    from trainer.games.two_card_joker.rules_data import rules_data
+
+    data = rules_data()
+    option = data.house_options["pair_up_table"]
+    return CalculatorForm(
+        game_id="two-card-joker",
+        options=(OptionField("pair_up_table", option.title, tuple(option.choices), option.default, option.citation),),
+        dealer_cards=2, seat_cards=2,
+        wagers=tuple((k, data.spot_label(k)) for k in WAGERS),
+        decisions=(DecisionChoice("Call", CALL), DecisionChoice("Fold", FOLD)),
+        max_seats=data.seats, example=EXAMPLE,
+    )
 
 
 def settle_document(doc: dict) -> dict:

@@ -46,5 +46,11 @@ class TwoCardJoker:
 
         return settle_document(doc)
 
+    def calculator_form(self):
+        """What the settlement calculator's screen asks for (trainer.calculator.CalculatorForm)."""
+        from trainer.games.two_card_joker.calculator import calculator_form
+
+        return calculator_form()
+
 
 GAME = TwoCardJoker()
