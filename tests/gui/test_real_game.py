@@ -1,4 +1,4 @@
-"""One full session of the real Two Card Joker game, by keyboard, recorded in the store."""
+"""One full session of each real game in the registry, by keyboard, recorded in the store."""
 
 from __future__ import annotations
 
@@ -10,11 +10,14 @@ from tests.gui import fake_game
 from trainer.store import Store
 from trainer.ui.main_window import MainWindow
 
-pytest.importorskip("trainer.games.two_card_joker")
+from trainer.games.registry import GAME_PACKAGES
+
+GAMES = sorted(GAME_PACKAGES)
 
 
-@pytest.mark.parametrize("seed", [1, 2024])
-def test_a_real_two_card_joker_session_by_keyboard(qtbot, tmp_path, seed):
+@pytest.mark.parametrize("game_id,seed", [("two-card-joker", 1), ("two-card-joker", 2024)]
+                         + [(g, 5) for g in GAMES if g != "two-card-joker"])
+def test_a_real_session_by_keyboard(qtbot, tmp_path, game_id, seed):
     from trainer.games import registry
 
     registry.get_game.cache_clear()
@@ -27,9 +30,11 @@ def test_a_real_two_card_joker_session_by_keyboard(qtbot, tmp_path, seed):
     qtbot.waitUntil(lambda: window.trainee_screen.ready, timeout=10_000)
     window.add_trainee("Real Dealer")
     qtbot.waitUntil(lambda: window.current_screen() is window.home_screen)
-    assert [c.info.id for c in window.home_screen.cards if not c.coming_soon] == ["two-card-joker"]
+    available = [c.info.id for c in window.home_screen.cards if not c.coming_soon]
+    assert available == [e.id for e in registry.catalogue() if registry.is_available(e.id)]
+    assert "two-card-joker" in available
 
-    session = window.start_practice("two-card-joker", seed=seed)
+    session = window.start_practice(game_id, seed=seed)
     quiz = window.quiz_screen
     for i in range(10):
         question = quiz.question

@@ -1,0 +1,14 @@
+"""DJ Wild Poker is registered for these tests even before the lead adds it to
+``GAME_PACKAGES`` (the registry is not this package's to edit)."""
+
+import pytest
+
+from trainer.games import registry
+
+
+@pytest.fixture
+def registered(monkeypatch):
+    monkeypatch.setitem(registry.GAME_PACKAGES, "dj-wild", "trainer.games.dj_wild")
+    registry.get_game.cache_clear()
+    yield registry.get_game("dj-wild")
+    registry.get_game.cache_clear()

@@ -1,0 +1,159 @@
+"""Every question generator: replayable from its seed, answers from the rules core, cited."""
+
+import json
+
+import pytest
+
+from trainer.core.cards import parse_cards
+from trainer.games.dj_wild import GAME
+from trainer.games.dj_wild.hands import Category, evaluate, trips_readings
+from trainer.games.dj_wild.rules_data import rules_data
+from trainer.games.dj_wild.settlement import FOLD, PLAY, HouseOptions, SeatWagers, settle_round, trips_payout
+from trainer.training.question import AMOUNTS, CHOICE, ORDER
+from trainer.training.session import QuizSession, make_question
+
+KINDS = GAME.question_kinds()
+SEEDS = range(150)
+
+
+def kind(suffix):
+    return next(k for k in KINDS if k.id == f"dj-wild.{suffix}")
+
+
+def cards_of(views):
+    return parse_cards([c.card for c in views])
+
+
+def test_every_skill_has_questions_and_every_kind_a_skill():
+    skills = {s.id for s in GAME.skills()}
+    assert {k.skill for k in KINDS} == skills
+    assert len(KINDS) == len({k.id for k in KINDS})
+    assert {"dj-wild.hand-ranking", "dj-wild.trips", "dj-wild.payouts", "dj-wild.side-bets", "dj-wild.dealing",
+            "dj-wild.procedures", "dj-wild.irregularities", "dj-wild.wagers"} == skills
+    assert all(s.title.startswith("DJ Wild: ") for s in GAME.skills())
+
+
+def test_the_game_entry():
+    assert GAME.id == "dj-wild" and GAME.title == "DJ Wild Poker"
+    assert GAME.rules_file == "dj-wild-poker.txt" and GAME.seat_count == 6
+    assert [s.key for s in GAME.spots] == ["ante", "blind", "play", "trips", "bad_beat", "cover_all"]
+
+
+@pytest.mark.parametrize("k", KINDS, ids=lambda k: k.id)
+def test_questions_are_well_formed_cited_and_replayable(k):
+    for seed in SEEDS:
+        q = make_question(k, seed)
+        assert q.seed == seed and q.kind == k.id and q.skill == k.skill
+        assert q == make_question(k, seed)  # the same seed replays the same question
+        assert q.prompt and q.explanation
+        assert q.citations and all(
+            c.startswith("DJ Wild Poker §") or c.startswith("trainer ruling") for c in q.citations), q.citations
+        assert len(q.citations) == len(set(q.citations))
+        assert q.is_correct(q.answer)
+        if q.form == CHOICE:
+            assert 2 <= len(q.options) == len(set(q.options)) <= 9
+            wrong = next(o for o in q.options if o != q.answer)
+            assert not q.is_correct(wrong)
+        elif q.form == ORDER:
+            assert len(q.options) <= 9
+            assert not q.is_correct(json.dumps(list(q.options)))  # offered shuffled
+        else:
+            assert q.form == AMOUNTS and q.fields
+        if q.scene is not None:
+            assert q.scene.game_id == "dj-wild" and len(q.scene.seats) == 6
+            assert not q.scene.dealer_cover_card  # DJ Wild has no cover card on the dealer's hand
+
+
+def test_seat_payout_answers_match_an_independent_settlement():
+    labels = {"Ante": "ante", "Blind": "blind", "Play": "play", "Trips": "trips", "Two Way Bad Beat": "bad_beat"}
+    for seed in SEEDS:
+        q = make_question(kind("seat-payout"), seed)
+        seat = next(s for s in q.scene.seats if s.occupied)
+        wagers = dict(seat.wagers)
+        decision = FOLD if seat.note == "folded" else PLAY
+        if decision == PLAY:
+            assert wagers["play"] == 2 * wagers["ante"]
+        r = settle_round(cards_of(q.scene.dealer_cards),
+                         [SeatWagers(seat.seat, cards_of(seat.cards), ante=wagers["ante"], blind=wagers["blind"],
+                                     trips=wagers.get("trips", 0), bad_beat=wagers.get("bad_beat", 0),
+                                     decision=decision)],
+                         HouseOptions(q.detail["trips_table"]))
+        paid = {w.wager: max(w.net, 0) for w in r.seats[0].results}
+        assert json.loads(q.answer) == [paid[labels[f]] for f in q.fields]
+
+
+def test_trips_answers_name_the_better_reading():
+    seen = set()
+    for seed in SEEDS:
+        q = make_question(kind("trips-natural-or-wild"), seed)
+        seat = next(s for s in q.scene.seats if s.occupied)
+        cards = cards_of(seat.cards)
+        reading, odds, _ = trips_payout(cards, rules_data().option_table("trips_table", q.detail["trips_table"]))
+        assert q.answer == ("Loses" if odds is None else f"{reading.label}, {odds}")
+        seen.add((trips_readings(cards)[0].natural, trips_readings(cards)[1].category))
+        if odds is not None and reading.how == "deuces natural" and any(c.rank == 2 for c in cards):
+            seen.add("a deuce read as a natural two")
+    assert "a deuce read as a natural two" in seen
+
+
+def test_rare_hands_come_up_on_purpose():
+    categories = set()
+    for seed in range(200):
+        q = make_question(kind("name-the-hand"), seed)
+        seat = next(s for s in q.scene.seats if s.occupied)
+        categories.add(evaluate(cards_of(seat.cards)).category)
+    assert {Category.FIVE_WILDS, Category.ROYAL_FLUSH, Category.FIVE_OF_A_KIND, Category.STRAIGHT_FLUSH} <= categories
+
+
+def test_which_hand_wins_includes_natural_against_wild_ties():
+    answers = [make_question(kind("which-hand-wins"), seed).answer for seed in SEEDS]
+    assert {"Player", "Dealer", "Tie"} == set(answers)
+
+
+def test_cover_all_counts_every_hand_and_the_number_of_players():
+    answers = set()
+    for seed in SEEDS:
+        q = make_question(kind("cover-all"), seed)
+        seated = [s for s in q.scene.seats if s.occupied]
+        assert q.detail["players"] == len(seated)
+        hands = [evaluate(cards_of(s.cards)) for s in seated] + [evaluate(cards_of(q.scene.dealer_cards))]
+        best = max(hands)
+        table = rules_data().pay_tables[f"cover_all_{len(seated)}"]
+        row = table.row_for(best.category.key)
+        expected = ("Refer to floor supervisor" if best.category is Category.FIVE_OF_A_KIND
+                    else "Loses" if row is None else str(row.odds))
+        assert q.answer == expected
+        answers.add(q.answer if q.answer in ("Loses", "Refer to floor supervisor") else "odds")
+    assert answers == {"Loses", "Refer to floor supervisor", "odds"}
+
+
+def test_cover_all_payout_pays_every_wager_the_same_odds():
+    for seed in SEEDS:
+        q = make_question(kind("cover-all-payout"), seed)
+        amounts = json.loads(q.answer)
+        wagers = {s.seat: dict(s.wagers)["cover_all"] for s in q.scene.seats if dict(s.wagers).get("cover_all")}
+        assert len(amounts) == len(wagers) == len(q.fields)
+        ratios = {a * 1000 // w for a, w in zip(amounts, wagers.values())}
+        assert len(ratios) == 1  # one highest hand pays every Cover All wager alike (§11(g))
+
+
+def test_multi_game_link_never_settles_a_link_wager():
+    for seed in SEEDS:
+        q = make_question(kind("multi-game-link"), seed)
+        if "pay" in q.prompt:
+            assert q.answer == "Refer to floor supervisor" and "trainer ruling 18" in q.citations
+
+
+def test_a_seeded_session_is_the_same_on_every_station(registered):
+    count = len(KINDS)
+    a = QuizSession("dj-wild", seed=2024, count=count)
+    b = QuizSession("dj-wild", seed=2024, count=count)
+    seen = []
+    while not a.finished:
+        qa, qb = a.current(), b.current()
+        assert qa == qb
+        seen.append(qa.kind)
+        a.answer(qa.answer, 1000)
+        b.answer("wrong", 1000)
+    assert len(set(seen)) == count  # a session as long as the kinds covers every kind
+    assert a.summary().correct == count and b.summary().correct == 0

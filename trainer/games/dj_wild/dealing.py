@@ -1,0 +1,94 @@
+"""Dealing a round of DJ Wild Poker: from the hand (§7(c); trainer ruling 16) or from
+the automated dealing shoe in stacks of five (§8(c)-(d)), the play/fold offer order of
+§8(e), and the stub count of §7(d) and §8(f)-(g) on a 53-card deck (ruling 4).
+
+Seats are numbered from the dealer's left: seat 1 is "the player farthest to the
+dealer's left", the first to receive cards; "clockwise" is increasing seat number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from trainer.core.citation import ruling
+from trainer.games.dj_wild.hands import HAND_SIZE, cite
+
+HAND = "hand"
+AUTOMATED_SHOE = "automated-shoe"
+METHODS = (HAND, AUTOMATED_SHOE)
+METHOD_NAMES = {HAND: "from the hand", AUTOMATED_SHOE: "from the automated dealing shoe"}
+DECK_SIZE = 53  # §2(a): 52 cards and the joker; trainer ruling 4
+SEATS = 6
+DEALER = 0  # the recipient number used for the dealer's hand
+
+
+@dataclass(frozen=True)
+class DealStep:
+    """One delivery: a card from the hand, or a stack of five from the shoe."""
+
+    recipient: int  # seat number, or DEALER
+    card_number: int  # 1..5 from the hand; 0 for a stack of five
+    cards: int  # 1, or 5 for a stack
+    citations: tuple[str, ...]
+
+    @property
+    def recipient_name(self) -> str:
+        return "the dealer" if self.recipient == DEALER else f"seat {self.recipient}"
+
+    def describe(self) -> str:
+        if self.cards == HAND_SIZE:
+            what = "the dealer's own five-card hand" if self.recipient == DEALER else "a stack of five cards"
+        else:
+            what = f"card {self.card_number} of five"
+        return f"{self.recipient_name}: {what}, face down"
+
+
+def check_seats(seats: Sequence[int]) -> list[int]:
+    ordered = sorted(seats)
+    if not ordered:
+        raise ValueError("at least one seated player with a wager is needed to deal a round")
+    if len(set(ordered)) != len(ordered) or ordered[0] < 1 or ordered[-1] > SEATS:
+        raise ValueError(f"seats are distinct numbers from 1 to {SEATS}")
+    return ordered
+
+
+def deal_sequence(method: str, seats: Sequence[int]) -> list[DealStep]:
+    """Every delivery of the deal, in order, for the seats holding wagers."""
+    players = check_seats(seats)
+    if method not in METHODS:
+        raise ValueError(f"unknown dealing method {method!r}; the methods are {', '.join(METHODS)}")
+    if method == AUTOMATED_SHOE:
+        # §8(c): the first stack to the player farthest to the left who has wagered,
+        # then clockwise to each other player who has wagered; §8(d): then the dealer
+        # deals himself his five-card hand.
+        steps = [DealStep(s, 0, HAND_SIZE, (cite("8(c)"),)) for s in players]
+        steps.append(DealStep(DEALER, 0, HAND_SIZE, (cite("8(d)"),)))
+        return steps
+    # §7(c)(1), trainer ruling 16: one card at a time, clockwise from the player farthest
+    # to the dealer's left, the dealer last in each round, until all hold five.
+    steps = []
+    for n in range(1, HAND_SIZE + 1):
+        steps.extend(DealStep(s, n, 1, (cite("7(c)(1)"), ruling(16))) for s in players)
+        steps.append(DealStep(DEALER, n, 1, (cite("7(c)(1)"), ruling(16))))
+    return steps
+
+
+def play_order(seats: Sequence[int]) -> list[int]:
+    """§8(e): the play-or-fold option is offered from the player farthest to the
+    dealer's left who has wagered, clockwise."""
+    return check_seats(seats)
+
+
+PLAY_ORDER_CITATIONS = (cite("8(e)"),)
+
+
+def stub_count(players: int) -> int:
+    """§7(d), §8(f): the cards left in the stub after five to each player and five to
+    the dealer, from a 53-card deck."""
+    if not 1 <= players <= SEATS:
+        raise ValueError(f"one to {SEATS} seated players")
+    return DECK_SIZE - HAND_SIZE * (players + 1)
+
+
+STUB_CITATIONS = (cite("7(d)"), cite("8(f)"), cite("8(g)"), ruling(4))

@@ -1,0 +1,44 @@
+"""The registry entry for DJ Wild Poker."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from trainer.core.scene import Spot
+from trainer.games.dj_wild.hands import TITLE
+from trainer.games.dj_wild.questions import KINDS, SKILLS
+from trainer.games.dj_wild.rules_data import GAME_ID, rules_data
+from trainer.games.registry import QuestionKind, Skill
+
+
+@dataclass(frozen=True)
+class DJWild:
+    id: str = GAME_ID
+    title: str = TITLE
+
+    @property
+    def rules_file(self) -> str:
+        return rules_data().rules_file
+
+    @property
+    def spots(self) -> tuple[Spot, ...]:
+        return rules_data().spots
+
+    @property
+    def seat_count(self) -> int:
+        return rules_data().seats
+
+    def skills(self) -> tuple[Skill, ...]:
+        return SKILLS
+
+    def question_kinds(self) -> tuple[QuestionKind, ...]:
+        return KINDS
+
+    def analyze(self, table: str | None = None, progress: Callable[[float], None] | None = None) -> dict:
+        """Exact Trips math over every hand (see ``trainer.games.dj_wild.analysis``)."""
+        from trainer.games.dj_wild.analysis import analyze
+        return analyze(table, progress)
+
+
+GAME = DJWild()

@@ -1,0 +1,472 @@
+"""DJ Wild Poker hands: evaluation with wild cards, comparison, and the natural/wild
+reading of the Trips table (§5, §9(d)(1), §9(d)(4)-(5); trainer rulings 1, 2, 13, 14).
+
+A hand is five cards from a 53-card deck (52 + one joker, trainer ruling 4). The joker
+and the four deuces are wild (§5; ruling 13) and take whatever values make the best
+hand. ``evaluate`` returns a ``HandValue`` that compares by category and then by the
+ranks that decide inside the category (ruling 1), so ``a > b`` is exactly "hand a
+beats hand b" and equal values tie: a natural hand and a wild hand of the same value
+tie (§9(d)(1); ruling 13). Natural or wild matters only to the Trips table, read by
+``trips_readings`` (ruling 14).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import lru_cache
+from typing import Sequence
+
+from trainer.core.cards import ACE, JOKER, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card, standard_deck
+from trainer.core.citation import ruling, section
+
+TITLE = "DJ Wild Poker"
+DEUCE = 2
+HAND_SIZE = 5
+WILD_CARDS = 5  # four deuces and the joker
+
+
+def cite(sec: str) -> str:
+    return section(TITLE, sec)
+
+
+class Category(IntEnum):
+    """Trainer ruling 13, highest last (compare with < and >)."""
+
+    HIGH_CARD = 1
+    PAIR = 2
+    TWO_PAIR = 3
+    THREE_OF_A_KIND = 4
+    STRAIGHT = 5
+    FLUSH = 6
+    FULL_HOUSE = 7
+    FOUR_OF_A_KIND = 8
+    STRAIGHT_FLUSH = 9
+    FIVE_OF_A_KIND = 10
+    ROYAL_FLUSH = 11
+    FIVE_WILDS = 12
+
+    @property
+    def key(self) -> str:
+        return self.name.lower().replace("_", "-")
+
+    @property
+    def label(self) -> str:
+        """'Five of a kind'."""
+        return self.name.replace("_", " ").capitalize()
+
+    @property
+    def hand_name(self) -> str:
+        """The rules' category name in lower case: 'four of a kind'."""
+        return self.name.replace("_", " ").lower()
+
+    @property
+    def plural(self) -> str:
+        return PLURALS[self]
+
+
+PLURALS = {
+    Category.FIVE_WILDS: "five-wild hands", Category.ROYAL_FLUSH: "royal flushes",
+    Category.FIVE_OF_A_KIND: "five-of-a-kind hands", Category.STRAIGHT_FLUSH: "straight flushes",
+    Category.FOUR_OF_A_KIND: "four-of-a-kind hands", Category.FULL_HOUSE: "full houses",
+    Category.FLUSH: "flushes", Category.STRAIGHT: "straights", Category.THREE_OF_A_KIND: "three-of-a-kind hands",
+    Category.TWO_PAIR: "two-pair hands", Category.PAIR: "pairs", Category.HIGH_CARD: "high-card hands",
+}
+CATEGORIES = tuple(sorted(Category, reverse=True))  # highest first, the order of ruling 13
+CATEGORY_BY_KEY = {c.key: c for c in Category}
+RANKING_CITATIONS = (cite("5"), ruling(13))
+# Categories with a single printed Trips payout, used whatever the reading (ruling 14).
+SINGLE_PAYOUT = frozenset({Category.FIVE_WILDS, Category.FIVE_OF_A_KIND})
+
+
+class HandError(ValueError):
+    pass
+
+
+def is_wild(card: Card) -> bool:
+    """§5: the joker and all deuces are wild."""
+    return card.is_joker or card.rank == DEUCE
+
+
+@dataclass(frozen=True, eq=False)
+class HandValue:
+    """Ordered by (category, deciding ranks). The cards are kept for display only;
+    ``wilds`` is how many wild cards the reading treated as wild."""
+
+    category: Category
+    ranks: tuple[int, ...]  # deciding ranks, highest first; an ace playing low is 1
+    cards: tuple[Card, ...] = ()
+    wilds: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_cmp", (int(self.category), self.ranks))
+
+    def __lt__(self, other: "HandValue") -> bool:  # type: ignore[override]
+        return self._cmp < other._cmp
+
+    def __le__(self, other: "HandValue") -> bool:  # type: ignore[override]
+        return self._cmp <= other._cmp
+
+    def __gt__(self, other: "HandValue") -> bool:  # type: ignore[override]
+        return self._cmp > other._cmp
+
+    def __ge__(self, other: "HandValue") -> bool:  # type: ignore[override]
+        return self._cmp >= other._cmp
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandValue) and self._cmp == other._cmp
+
+    def __hash__(self) -> int:
+        return hash(self._cmp)
+
+    def describe(self) -> str:
+        """'Straight flush, nine high', 'Full house, kings full of fours', 'Pair of aces'.
+        A flush made with a wild card is named by its high card only: it is always an
+        ace, and the cards below it are where the contested reading of ruling 13 lies
+        (see ``value_of``)."""
+        if self.category is Category.FLUSH and self.wilds:
+            return "Flush, ace high"
+        return describe_value(self.category, self.ranks)
+
+
+def _word(rank: int) -> str:
+    return "ace" if rank in (1, ACE) else RANK_NAMES[rank]
+
+
+def describe_value(category: Category, ranks: tuple[int, ...]) -> str:
+    c = category
+    if c in (Category.FIVE_WILDS, Category.ROYAL_FLUSH):
+        return c.label
+    if c is Category.FIVE_OF_A_KIND:
+        return f"Five of a kind, {RANK_PLURALS[ranks[0]]}"
+    if c in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
+        low = " (the lowest, ace playing low)" if ranks[0] == 5 else ""
+        return f"{c.label}, {_word(ranks[0])} high{low}"
+    if c is Category.FOUR_OF_A_KIND:
+        return f"Four of a kind, {RANK_PLURALS[ranks[0]]}"
+    if c is Category.FULL_HOUSE:
+        return f"Full house, {RANK_PLURALS[ranks[0]]} full of {RANK_PLURALS[ranks[1]]}"
+    if c is Category.FLUSH:
+        return f"Flush, {'-'.join(_word(r) for r in ranks)}"
+    if c is Category.THREE_OF_A_KIND:
+        return f"Three of a kind, {RANK_PLURALS[ranks[0]]}"
+    if c is Category.TWO_PAIR:
+        return f"Two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}"
+    if c is Category.PAIR:
+        return f"Pair of {RANK_PLURALS[ranks[0]]}"
+    return f"{_word(ranks[0]).capitalize()} high ({'-'.join(_word(r) for r in ranks)})"
+
+
+# ---------------------------------------------------------------- the evaluator
+
+def _straight_high(ranks: tuple[int, ...], wilds: int) -> int:
+    """The highest straight the distinct natural ``ranks`` and ``wilds`` make, or 0.
+    The ace plays high (ten to ace), or low only in A-2-3-4-5, the lowest straight;
+    no wrap-around (trainer ruling 2)."""
+    if len(ranks) + wilds != HAND_SIZE or len(set(ranks)) != len(ranks):
+        return 0
+    for high in range(ACE, 4, -1):
+        window = set(range(high - 4, high + 1))
+        if high == 5:
+            window = {ACE, 2, 3, 4, 5}
+        if all(r in window for r in ranks):
+            return high
+    return 0
+
+
+@lru_cache(maxsize=None)
+def value_of(ranks: tuple[int, ...], suited: bool, wilds: int) -> tuple[Category, tuple[int, ...]]:
+    """The best hand that natural cards of ``ranks`` (sorted highest first) and ``wilds``
+    wild cards make; ``suited``: every natural card is of one suit (trivially so for
+    fewer than two). Pure, cached: the exhaustive enumeration reuses it by rank pattern."""
+    if wilds == HAND_SIZE:
+        return Category.FIVE_WILDS, ()
+    counts = Counter(ranks)
+    distinct = len(counts) == len(ranks)
+    if suited and distinct and all(r >= 10 for r in ranks):
+        return Category.ROYAL_FLUSH, ()
+    if wilds and len(counts) == 1:
+        return Category.FIVE_OF_A_KIND, (ranks[0],)
+    if suited and distinct:
+        high = _straight_high(ranks, wilds)
+        if high:
+            return Category.STRAIGHT_FLUSH, (high,)
+    quads = [r for r, n in counts.items() if n + wilds >= 4]
+    if quads:
+        q = max(quads)
+        # The fifth card is the one natural card of another rank (five wilds or five of a
+        # kind would have been found above).
+        kicker = [r for r in ranks if r != q]
+        return Category.FOUR_OF_A_KIND, (q, kicker[0])
+    shape = sorted(counts.values(), reverse=True)
+    if (wilds == 0 and shape == [3, 2]) or (wilds == 1 and shape == [2, 2]):
+        trips = max(r for r, n in counts.items() if n + wilds == 3)
+        pair = max(r for r in counts if r != trips)
+        return Category.FULL_HOUSE, (trips, pair)
+    if suited:
+        # Trainer ruling 13: a wild card takes "whatever values make the best hand". The
+        # text does not limit a wild card to a card not already held (five of a kind
+        # shows that a wild card may duplicate a card held), so in a flush each wild
+        # card is the ace of the flush suit, even when the ace is held: As Ks 9s 5s with
+        # a wild card is an ace-ace-king-nine-five flush. Questions never turn on this
+        # reading (see ``flush_reading_matters``); it is listed in the package report.
+        return Category.FLUSH, tuple(sorted(ranks + (ACE,) * wilds, reverse=True))
+    if distinct:
+        high = _straight_high(ranks, wilds)
+        if high:
+            return Category.STRAIGHT, (high,)
+    trips = [r for r, n in counts.items() if n + wilds >= 3]
+    if trips:
+        t = max(trips)
+        return Category.THREE_OF_A_KIND, (t,) + tuple(r for r in ranks if r != t)
+    if wilds == 0 and shape == [2, 2, 1]:
+        hi, lo = sorted((r for r, n in counts.items() if n == 2), reverse=True)
+        return Category.TWO_PAIR, (hi, lo, next(r for r, n in counts.items() if n == 1))
+    if wilds == 1 or shape[0] == 2:
+        p = max(r for r, n in counts.items() if n + wilds == 2)
+        return Category.PAIR, (p,) + tuple(r for r in ranks if r != p)
+    return Category.HIGH_CARD, ranks
+
+
+def _split(cards: Sequence[Card], deuces_wild: bool) -> tuple[tuple[int, ...], bool, int]:
+    if len(cards) != HAND_SIZE:
+        raise HandError(f"a DJ Wild Poker hand has five cards, not {len(cards)}")
+    if sum(c.is_joker for c in cards) > 1:
+        raise HandError("the deck has one joker (§2(a); trainer ruling 4)")
+    if len(set(cards)) != HAND_SIZE:
+        dupes = sorted({str(c) for c in cards if list(cards).count(c) > 1})
+        raise HandError(f"{', '.join(dupes)} appears twice; the deck has one of each card (§2(a))")
+    wild = [c for c in cards if c.is_joker or (deuces_wild and c.rank == DEUCE)]
+    natural = [c for c in cards if c not in wild]
+    ranks = tuple(sorted((c.rank for c in natural), reverse=True))
+    suited = len({c.suit for c in natural}) <= 1
+    return ranks, suited, len(wild)
+
+
+def evaluate(cards: Sequence[Card]) -> HandValue:
+    """The hand's value with the joker and the deuces wild (§5; ruling 13): the value
+    that decides against the dealer and the blind, Two Way Bad Beat and Cover All."""
+    ranks, suited, wilds = _split(cards, True)
+    category, deciding = value_of(ranks, suited, wilds)
+    return HandValue(category, deciding, tuple(cards), wilds)
+
+
+def evaluate_deuces_natural(cards: Sequence[Card]) -> HandValue:
+    """The hand read with every deuce as a natural two and only the joker wild: the
+    second Trips reading of trainer ruling 14 (§9(d)(5))."""
+    ranks, suited, wilds = _split(cards, False)
+    category, deciding = value_of(ranks, suited, wilds)
+    return HandValue(category, deciding, tuple(cards), wilds)
+
+
+def compare(a: Sequence[Card], b: Sequence[Card]) -> int:
+    """1 if hand a ranks higher, -1 if lower, 0 for a tie (§9(d)(1); rulings 1, 13)."""
+    va, vb = evaluate(a), evaluate(b)
+    return (va > vb) - (va < vb)
+
+
+def comparison_citations(a: HandValue, b: HandValue) -> tuple[str, ...]:
+    if a.category != b.category:
+        return RANKING_CITATIONS
+    cites = [cite("9(d)(1)"), ruling(1), ruling(13)]
+    if a.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and 5 in (a.ranks[0], b.ranks[0]):
+        cites.append(ruling(2))
+    return tuple(cites)
+
+
+# ------------------------------------------- the contested flush reading (ruling 13)
+
+def _flush_without_duplicates(value: HandValue) -> tuple[int, ...] | None:
+    """The other reading of a wild flush: each wild card the highest rank not held."""
+    if value.category is not Category.FLUSH or not value.wilds:
+        return None
+    held = list(value.ranks[value.wilds:])  # the wild aces sort first
+    missing = [r for r in range(ACE, 2, -1) if r not in held]
+    return tuple(sorted(held + missing[:value.wilds], reverse=True))
+
+
+def flush_reading_matters(a: HandValue, b: HandValue) -> bool:
+    """True when two flushes compare differently if a wild card could not stand for a
+    card already held. The trainer settles by ruling 13's "whatever values" (see
+    ``value_of``) but asks no question whose answer turns on it."""
+    if a.category is not Category.FLUSH or b.category is not Category.FLUSH:
+        return False
+    ra = _flush_without_duplicates(a) or a.ranks
+    rb = _flush_without_duplicates(b) or b.ranks
+    return ((a.ranks > b.ranks) - (a.ranks < b.ranks)) != ((ra > rb) - (ra < rb))
+
+
+# ---------------------------------------------------------------- Trips readings
+
+@dataclass(frozen=True)
+class TripsReading:
+    """One reading of the hand for the Trips table: its category and column."""
+
+    category: Category
+    natural: bool
+    how: str  # "deuces wild" or "deuces natural"
+
+    @property
+    def key(self) -> str:
+        """The pay-table hand key: 'royal-flush' (natural), 'wild-royal-flush'; five
+        wilds and five of a kind have one printed payout (ruling 14)."""
+        if self.category in SINGLE_PAYOUT or self.natural:
+            return self.category.key
+        return "wild-" + self.category.key
+
+    @property
+    def label(self) -> str:
+        """'Natural straight flush', 'Wild four of a kind', 'Five wilds'."""
+        if self.category in SINGLE_PAYOUT:
+            return self.category.label
+        return f"{'Natural' if self.natural else 'Wild'} {self.category.hand_name}"
+
+
+def trips_readings(cards: Sequence[Card]) -> tuple[TripsReading, TripsReading]:
+    """Trainer ruling 14 (§9(d)(4)-(5)): the hand with deuces wild, in the natural
+    column when no wild card is used (the same value is made with every deuce as its
+    natural two), else the wild column; and the hand with every deuce a natural two, in
+    the natural column. A hand holding the joker is always wild."""
+    a = evaluate(cards)
+    b = evaluate_deuces_natural(cards)
+    joker = any(c.is_joker for c in cards)
+    natural_a = not joker and a == b
+    return (TripsReading(a.category, natural_a, "deuces wild"),
+            TripsReading(b.category, not joker, "deuces natural"))
+
+
+TRIPS_CITATIONS = (cite("9(d)(4)"), cite("9(d)(5)"), ruling(14))
+
+
+# ---------------------------------------------------------------- building hands
+
+NATURAL_RANKS = tuple(range(3, ACE + 1))  # ranks that are never wild
+
+
+def deck() -> list[Card]:
+    """The 53-card deck (§2(a); trainer ruling 4)."""
+    return standard_deck(jokers=1)
+
+
+def _wild_pool(avoid: set[Card]) -> list[Card]:
+    return [c for c in [JOKER] + [Card(DEUCE, s) for s in SUIT_CHARS] if c not in avoid]
+
+
+# How many wild cards a built hand of each category may hold (weights per count).
+_WILD_WEIGHTS = {
+    Category.FIVE_WILDS: {5: 1},
+    Category.ROYAL_FLUSH: {0: 3, 1: 3, 2: 2, 3: 1, 4: 1},
+    Category.FIVE_OF_A_KIND: {1: 3, 2: 3, 3: 2, 4: 1},
+    Category.STRAIGHT_FLUSH: {0: 3, 1: 3, 2: 2, 3: 1},
+    Category.FOUR_OF_A_KIND: {0: 3, 1: 3, 2: 2, 3: 1},
+    Category.FULL_HOUSE: {0: 3, 1: 2},
+    Category.FLUSH: {0: 3, 1: 3, 2: 1},
+    Category.STRAIGHT: {0: 3, 1: 3, 2: 1},
+    Category.THREE_OF_A_KIND: {0: 3, 1: 3, 2: 1},
+    Category.TWO_PAIR: {0: 1},
+    Category.PAIR: {0: 3, 1: 2},
+    Category.HIGH_CARD: {0: 1},
+}
+
+
+def wild_counts(category: Category) -> tuple[int, ...]:
+    """The numbers of wild cards a hand of ``category`` can hold."""
+    return tuple(_WILD_WEIGHTS[category])
+
+
+def hand_of(category: Category, rng: random.Random, avoid: Sequence[Card] = (),
+            wilds: int | None = None) -> tuple[Card, ...]:
+    """A random hand of exactly ``category`` (deuces and joker wild), sharing no card
+    with ``avoid``; ``wilds`` fixes how many wild cards it holds. Built on purpose, so
+    a royal flush costs no more than a pair."""
+    taken = set(avoid)
+    choices = _WILD_WEIGHTS[category]
+    if wilds is not None and wilds not in choices:
+        raise HandError(f"a {category.hand_name} cannot hold {wilds} wild cards")
+    for _ in range(2000):
+        w = wilds if wilds is not None else rng.choices(list(choices), weights=list(choices.values()))[0]
+        pool = _wild_pool(taken)
+        if len(pool) < w:
+            continue
+        wild_cards = rng.sample(pool, w)
+        natural = _naturals(category, HAND_SIZE - w, rng)
+        if natural is None or any(c in taken for c in natural):
+            continue
+        hand = list(wild_cards) + natural
+        if evaluate(hand).category is category:
+            rng.shuffle(hand)
+            return tuple(hand)
+    raise HandError(f"cannot deal a {category.hand_name} from what is left of the deck")
+
+
+def _naturals(category: Category, n: int, rng: random.Random) -> list[Card] | None:
+    """``n`` natural (never wild) cards shaped for ``category``; checked by the caller."""
+    if n == 0:
+        return []
+    suit = rng.choice(SUIT_CHARS)
+    if category is Category.ROYAL_FLUSH:
+        return [Card(r, suit) for r in rng.sample(range(10, ACE + 1), n)]
+    if category in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
+        high = rng.randint(5, 13 if category is Category.STRAIGHT_FLUSH else ACE)
+        window = [ACE, 3, 4, 5] if high == 5 else [r for r in range(high - 4, high + 1) if r != DEUCE]
+        if len(window) < n:
+            return None
+        ranks = rng.sample(window, n)
+        if category is Category.STRAIGHT_FLUSH:
+            return [Card(r, suit) for r in ranks]
+        return [Card(r, rng.choice(SUIT_CHARS)) for r in ranks]
+    if category is Category.FLUSH:
+        return [Card(r, suit) for r in rng.sample(NATURAL_RANKS, n)]
+    if category in (Category.FIVE_OF_A_KIND, Category.FOUR_OF_A_KIND, Category.FULL_HOUSE,
+                    Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.PAIR):
+        group = {Category.FIVE_OF_A_KIND: n, Category.FOUR_OF_A_KIND: n - 1, Category.FULL_HOUSE: 3 if n == 5 else 2,
+                 Category.THREE_OF_A_KIND: n - 2, Category.TWO_PAIR: 2, Category.PAIR: n - 3}[category]
+        if group < 1 or group > 4:
+            return None
+        ranks = rng.sample(NATURAL_RANKS, 3)
+        cards = [Card(ranks[0], s) for s in rng.sample(SUIT_CHARS, group)]
+        rest = n - group
+        if category in (Category.FULL_HOUSE, Category.TWO_PAIR):
+            cards += [Card(ranks[1], s) for s in rng.sample(SUIT_CHARS, 2)]
+            rest -= 2
+        others = [r for r in NATURAL_RANKS if r not in ranks[:2]]
+        cards += [Card(r, rng.choice(SUIT_CHARS)) for r in rng.sample(others, rest)]
+        return cards
+    return [Card(r, rng.choice(SUIT_CHARS)) for r in rng.sample(NATURAL_RANKS, n)]
+
+
+def natural_with_deuces(rng: random.Random, avoid: Sequence[Card] = ()) -> tuple[Card, ...]:
+    """A hand whose deuces can play as natural twos for Trips (§9(d)(5)): the lowest
+    straights and straight flushes, and trips, full houses or quads of twos."""
+    taken = set(avoid)
+    for _ in range(2000):
+        kind = rng.randrange(5)
+        suit = rng.choice(SUIT_CHARS)
+        if kind == 0:  # A-2-3-4-5 or 2-3-4-5-6, suited
+            ranks = rng.choice(([ACE, 2, 3, 4, 5], [2, 3, 4, 5, 6]))
+            hand = [Card(r, suit) for r in ranks]
+        elif kind == 1:  # the same runs off suit
+            ranks = rng.choice(([ACE, 2, 3, 4, 5], [2, 3, 4, 5, 6]))
+            hand = [Card(r, rng.choice(SUIT_CHARS)) for r in ranks]
+        else:
+            twos = {2: 3, 3: 3, 4: 4}[kind]
+            hand = [Card(DEUCE, s) for s in rng.sample(SUIT_CHARS, twos)]
+            a, b = rng.sample(NATURAL_RANKS, 2)
+            if kind == 3:  # twos full of a pair
+                hand += [Card(a, s) for s in rng.sample(SUIT_CHARS, 2)]
+            else:
+                hand += [Card(a, rng.choice(SUIT_CHARS)), Card(b, rng.choice(SUIT_CHARS))][:HAND_SIZE - twos]
+        if len(set(hand)) != HAND_SIZE or any(c in taken for c in hand):
+            continue
+        rng.shuffle(hand)
+        return tuple(hand)
+    raise HandError("cannot deal such a hand from what is left of the deck")
+
+
+__all__ = [
+    "TITLE", "Category", "CATEGORIES", "HandValue", "HandError", "TripsReading", "evaluate",
+    "evaluate_deuces_natural", "compare", "trips_readings", "hand_of", "natural_with_deuces", "is_wild",
+    "flush_reading_matters", "value_of", "deck", "cite",
+]
