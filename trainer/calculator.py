@@ -104,6 +104,10 @@ def format_result(result: dict) -> str:
         for r in rows:
             lines.append("  " + "  ".join(r[i].ljust(widths[i]) for i in range(5)) + "  " + r[5])
         lines.append(f"  seat net {format_cents(seat['net'], sign=True)}")
+    cover_all = result.get("cover_all")
+    if cover_all:
+        lines.append("")
+        lines.append(f"Cover All: {cover_all['description']}  ({cover_all['rule']})")
     if "house_net" in result:
         lines.append("")
         lines.append(f"Table inventory net: {format_cents(result['house_net'], sign=True)}")

@@ -40,5 +40,17 @@ class DJWild:
         from trainer.games.dj_wild.analysis import analyze
         return analyze(table, progress)
 
+    def settle_document(self, doc: dict) -> dict:
+        """The settlement calculator's input for one round (see trainer.calculator)."""
+        from trainer.games.dj_wild.calculator import settle_document
+
+        return settle_document(doc)
+
+    def calculator_form(self):
+        """What the settlement calculator's screen asks for (trainer.calculator.CalculatorForm)."""
+        from trainer.games.dj_wild.calculator import calculator_form
+
+        return calculator_form()
+
 
 GAME = DJWild()
