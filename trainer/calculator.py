@@ -107,7 +107,10 @@ def format_result(result: dict) -> str:
     cover_all = result.get("cover_all")
     if cover_all:
         lines.append("")
-        lines.append(f"Cover All: {cover_all['description']}  ({cover_all['rule']})")
+        text = cover_all.get("description") or (
+            f"highest hand {cover_all['highest'].lower()}, {cover_all['players']} players"
+            + (f": pays {cover_all['pays']}" if cover_all.get("pays") else ": no payout"))
+        lines.append(f"Cover All: {text}  ({cover_all['rule']})")
     if "house_net" in result:
         lines.append("")
         lines.append(f"Table inventory net: {format_cents(result['house_net'], sign=True)}")

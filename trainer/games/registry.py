@@ -35,6 +35,7 @@ CATALOGUE: tuple[CatalogueEntry, ...] = (
 # Packages whose GAME is available. A new game adds its package here.
 GAME_PACKAGES: dict[str, str] = {
     "two-card-joker": "trainer.games.two_card_joker",
+    "four-card": "trainer.games.four_card",
     "dj-wild": "trainer.games.dj_wild",
 }
 

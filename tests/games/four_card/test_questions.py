@@ -1,0 +1,161 @@
+"""Every question generator: replayable from its seed, answers from the rules core, cited."""
+
+import json
+
+import pytest
+
+import trainer.games.registry as registry
+from trainer.core.cards import parse_cards
+from trainer.games.four_card import GAME
+from trainer.games.four_card.hands import Category, best_hand
+from trainer.games.four_card.settlement import FOLD, HouseOptions, SeatWagers, settle_round
+from trainer.training.question import AMOUNTS, CHOICE, ORDER
+from trainer.training.session import QuizSession, make_question
+
+KINDS = GAME.question_kinds()
+SEEDS = range(100)
+
+
+def by_id(suffix):
+    return next(k for k in KINDS if k.id == f"four-card.{suffix}")
+
+
+def cards_of(views):
+    return parse_cards([c.card for c in views])
+
+
+def test_every_skill_has_questions_and_every_kind_a_skill():
+    skills = {s.id for s in GAME.skills()}
+    assert {k.skill for k in KINDS} == skills
+    assert len(KINDS) == len({k.id for k in KINDS})
+    assert all(s.title.startswith("Four Card: ") for s in GAME.skills())
+    assert {"four-card.hand-ranking", "four-card.payouts", "four-card.side-bets", "four-card.dealing",
+            "four-card.procedures", "four-card.irregularities", "four-card.wagers"} == skills
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.id)
+def test_questions_are_well_formed_cited_and_replayable(kind):
+    for seed in SEEDS:
+        q = make_question(kind, seed)
+        assert q.seed == seed and q.kind == kind.id and q.skill == kind.skill and q.game_id == "four-card"
+        assert q == make_question(kind, seed)  # the same seed replays the same question
+        assert q.prompt and q.explanation
+        assert q.citations and all(
+            c.startswith("Four Card Poker §") or c.startswith("trainer ruling") for c in q.citations), q.citations
+        assert q.is_correct(q.answer)
+        if q.form == CHOICE:
+            assert len(q.options) == len(set(q.options)) <= 9
+            wrong = next(o for o in q.options if o != q.answer)
+            assert not q.is_correct(wrong)
+        elif q.form == ORDER:
+            assert len(q.options) <= 9
+            assert not q.is_correct(json.dumps(list(q.options)))  # offered shuffled
+        else:
+            assert q.form == AMOUNTS and q.fields and len(q.fields) <= 9
+        if q.scene is not None:
+            assert q.scene.game_id == "four-card" and q.scene.seat_count == 7
+            keys = {s.key for s in q.scene.spots}
+            assert {"ante", "play", "aces_up"} <= keys
+            for s in q.scene.seats:
+                assert {k for k, _ in s.wagers} <= keys
+
+
+def _settle_from_scene(q, options):
+    seats = []
+    for s in q.scene.seats:
+        if not s.occupied:
+            continue
+        w = dict(s.wagers)
+        ante = w.get("ante", 0)
+        decision = (FOLD if s.note == "folded" else w.get("play", 0)) if ante else None
+        seats.append(SeatWagers(s.seat, cards_of(s.cards), ante=ante, aces_up=w.get("aces_up", 0),
+                                cover_all=w.get("cover_all", 0), progressive=w.get("progressive", 0),
+                                decision=decision))
+    return settle_round(cards_of(q.scene.dealer_cards), seats, options)
+
+
+def test_seat_payout_answers_match_an_independent_settlement():
+    kind = by_id("seat-payout")
+    labels = {"Ante": "ante", "Play": "play", "Ante bonus": "ante_bonus", "Aces Up": "aces_up"}
+    folds = 0
+    for seed in SEEDS:
+        q = make_question(kind, seed)
+        r = _settle_from_scene(q, HouseOptions(aces_up_table=q.detail["aces_up_table"]))
+        (s,) = r.seats
+        folds += s.folded
+        assert json.loads(q.answer) == [s.paid(labels[f]) for f in q.fields]
+        assert ("Play" in q.fields) == (not s.folded)
+    assert folds > 5
+
+
+def test_cover_all_answers_match_an_independent_settlement():
+    kind = by_id("cover-all")
+    winners = set()
+    for seed in SEEDS:
+        q = make_question(kind, seed)
+        r = _settle_from_scene(q, HouseOptions())
+        paid = {f"Seat {s.seat} Cover All": s.paid("cover_all") for s in r.seats}
+        assert json.loads(q.answer) == [paid[f] for f in q.fields]
+        assert q.detail["players"] == len(r.seats) and 2 <= len(r.seats) <= 7
+        winners.add(r.cover_all.label)
+    assert {"4 Aces", "Royal Flush", "4 of a Kind", "Straight Flush", "3 of a Kind", ""} <= winners
+
+
+def test_envy_answers_come_from_the_settlement():
+    kind = by_id("envy-bonus")
+    paid_any = 0
+    for seed in SEEDS:
+        q = make_question(kind, seed)
+        amounts = json.loads(q.answer)
+        paid_any += any(amounts)
+        assert all(a >= 0 for a in amounts)
+    assert paid_any > 50
+
+
+def test_rare_hands_come_up_on_purpose():
+    seen = set()
+    for seed in range(80):
+        q = make_question(by_id("aces-up"), seed)
+        seat = next(s for s in q.scene.seats if s.occupied)
+        seen.add(best_hand(cards_of(seat.cards)).category)
+        q = make_question(by_id("progressive-payout"), seed)
+        seen.add("meter" if "100% of meter" in q.explanation else None)
+    assert {Category.FOUR_OF_A_KIND, Category.STRAIGHT_FLUSH, Category.THREE_OF_A_KIND, "meter"} <= seen
+
+
+def test_best_four_offers_the_fours_of_the_hand():
+    for seed in SEEDS:
+        q = make_question(by_id("best-four"), seed)
+        views = q.scene.dealer_cards if q.detail["cards"] == 6 else next(s for s in q.scene.seats if s.occupied).cards
+        cards = cards_of(views)
+        assert len(cards) == q.detail["cards"]
+        values = {o: best_hand(parse_cards(o)) for o in q.options}
+        assert all(set(parse_cards(o)) <= set(cards) for o in q.options)
+        assert values[q.answer] == best_hand(cards)
+        assert sum(v == values[q.answer] for v in values.values()) == 1
+
+
+def test_the_dealers_sixth_card_is_face_up_in_the_stub_scene():
+    q = make_question(by_id("stub-count"), 3)
+    faces = [c.face_up for c in q.scene.dealer_cards]
+    assert faces == [False] * 5 + [True]
+
+
+def test_a_seeded_session_is_the_same_on_every_station(monkeypatch):
+    monkeypatch.setitem(registry.GAME_PACKAGES, "four-card", "trainer.games.four_card")
+    registry.get_game.cache_clear()
+    try:
+        count = len(KINDS)
+        a = QuizSession("four-card", seed=2024, count=count)
+        b = QuizSession("four-card", seed=2024, count=count)
+        seen = []
+        while not a.finished:
+            qa, qb = a.current(), b.current()
+            assert qa == qb
+            seen.append(qa.kind)
+            a.answer(qa.answer, 1000)
+            b.answer("wrong", 1000)
+        assert len(set(seen)) == count  # a session as long as the kinds covers every kind
+        assert a.summary().correct == count and b.summary().correct == 0
+    finally:
+        registry.get_game.cache_clear()

@@ -1,0 +1,362 @@
+"""Four Card Poker hands: the best four cards of five (a player) or six (the dealer),
+ranked by §3 (trainer rulings 1, 2 and 9).
+
+``evaluate`` values exactly four cards; ``best_hand`` picks the highest-ranking four of
+five or six. A ``HandValue`` compares by category and then by the ranks that decide
+inside the category, so ``a > b`` is exactly "hand a ranks higher than hand b" under
+§3(b)-(c) and ruling 1, and equal values are a tie (§3(c), last sentence).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from enum import IntEnum
+from itertools import combinations
+from typing import Sequence
+
+from trainer.core.cards import ACE, KING, QUEEN, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card
+from trainer.core.citation import ruling, section
+
+TITLE = "Four Card Poker"
+JACK = 11
+PLAYER_CARDS = 5  # §7(c): five cards to each player
+DEALER_CARDS = 6  # §7(c): six cards to the dealer
+
+
+def cite(sec: str) -> str:
+    return section(TITLE, sec)
+
+
+class Category(IntEnum):
+    """§3(b), highest first; "high card" is a hand with none of them (§3(c), ruling 9)."""
+
+    HIGH_CARD = 1
+    PAIR = 2
+    TWO_PAIR = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    THREE_OF_A_KIND = 6
+    STRAIGHT_FLUSH = 7
+    FOUR_OF_A_KIND = 8
+
+    @property
+    def key(self) -> str:
+        return self.name.lower().replace("_", "-")
+
+    @property
+    def label(self) -> str:
+        return CATEGORY_LABELS[self]
+
+    @property
+    def name_text(self) -> str:
+        """The category name in lower case, as the analysis prints it: 'four of a kind'."""
+        return self.key.replace("-", " ")
+
+    @property
+    def citation(self) -> str:
+        return cite(CATEGORY_SECTIONS[self])
+
+
+CATEGORY_LABELS = {
+    Category.FOUR_OF_A_KIND: "Four-of-a-kind",
+    Category.STRAIGHT_FLUSH: "Straight flush",
+    Category.THREE_OF_A_KIND: "Three-of-a-kind",
+    Category.FLUSH: "Flush",
+    Category.STRAIGHT: "Straight",
+    Category.TWO_PAIR: "Two pair",
+    Category.PAIR: "Pair",
+    Category.HIGH_CARD: "High card",
+}
+CATEGORY_SECTIONS = {
+    Category.FOUR_OF_A_KIND: "3(b)(1)",
+    Category.STRAIGHT_FLUSH: "3(b)(2)",
+    Category.THREE_OF_A_KIND: "3(b)(3)",
+    Category.FLUSH: "3(b)(4)",
+    Category.STRAIGHT: "3(b)(5)",
+    Category.TWO_PAIR: "3(b)(6)",
+    Category.PAIR: "3(b)(7)",
+    Category.HIGH_CARD: "3(c)",
+}
+CATEGORY_BY_KEY = {c.key: c for c in Category}
+CATEGORIES_HIGH_FIRST = tuple(sorted(Category, reverse=True))
+
+# Hand keys the pay tables name beyond the categories: Aces Up's "Pair of Aces"
+# (§11(a)(3)), "4 Aces" and "Royal Flush" of Cover All (§12; ruling 11: A-K-Q-J suited)
+# and "Four aces" of the progressive (§13(a)(1)).
+PAIR_OF_ACES = "pair-of-aces"
+FOUR_ACES = "four-aces"
+ROYAL_FLUSH = "royal-flush"
+EXTRA_KEYS = (PAIR_OF_ACES, FOUR_ACES, ROYAL_FLUSH)
+
+
+class HandError(ValueError):
+    pass
+
+
+@dataclass(frozen=True, eq=False)
+class HandValue:
+    """Ordered by (category, deciding ranks). The four cards are kept for display only."""
+
+    category: Category
+    ranks: tuple[int, ...]  # deciding ranks, highest first; an ace playing low is 1
+    cards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_cmp", (int(self.category), self.ranks))
+
+    def __lt__(self, other: "HandValue") -> bool:  # type: ignore[override]
+        return self._cmp < other._cmp
+
+    def __le__(self, other: "HandValue") -> bool:  # type: ignore[override]
+        return self._cmp <= other._cmp
+
+    def __gt__(self, other: "HandValue") -> bool:  # type: ignore[override]
+        return self._cmp > other._cmp
+
+    def __ge__(self, other: "HandValue") -> bool:  # type: ignore[override]
+        return self._cmp >= other._cmp
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandValue) and self._cmp == other._cmp
+
+    def __hash__(self) -> int:
+        return hash(self._cmp)
+
+    @property
+    def high_rank(self) -> int:
+        return self.ranks[0] if self.ranks else 0
+
+    @property
+    def is_four_aces(self) -> bool:
+        return self.category is Category.FOUR_OF_A_KIND and self.ranks[0] == ACE
+
+    @property
+    def is_royal_flush(self) -> bool:
+        """Ace, king, queen and jack of one suit (trainer ruling 11)."""
+        return self.category is Category.STRAIGHT_FLUSH and self.ranks[0] == ACE
+
+    @property
+    def is_pair_of_aces(self) -> bool:
+        return self.category is Category.PAIR and self.ranks[0] == ACE
+
+    def describe(self) -> str:
+        """'Four aces', 'Straight flush, ace-king-queen-jack', 'Two pair, kings and fives'."""
+        c = self.category
+        words = [_rank_word(r) for r in self.ranks]
+        if c is Category.FOUR_OF_A_KIND:
+            return f"Four {RANK_PLURALS[self.ranks[0]]}"
+        if c is Category.THREE_OF_A_KIND:
+            return f"Three {RANK_PLURALS[self.ranks[0]]}, {words[1]} kicker"
+        if c in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
+            run = "-".join(words)
+            if self.ranks[-1] == 1:
+                return f"{c.label}, {run} (the lowest)"
+            if self.is_royal_flush:
+                return f"{c.label}, {run} (royal)"
+            return f"{c.label}, {run}"
+        if c is Category.FLUSH:
+            return f"{words[0].capitalize()}-high flush ({'-'.join(words)})"
+        if c is Category.TWO_PAIR:
+            return f"Two pair, {RANK_PLURALS[self.ranks[0]]} and {RANK_PLURALS[self.ranks[1]]}"
+        if c is Category.PAIR:
+            return f"Pair of {RANK_PLURALS[self.ranks[0]]} ({'-'.join(words[1:])} kickers)"
+        return f"{words[0].capitalize()} high ({'-'.join(words)})"
+
+    def short(self) -> str:
+        """'four aces', 'royal flush', 'three-of-a-kind': the words pay tables use."""
+        if self.is_four_aces:
+            return "four aces"
+        if self.is_royal_flush:
+            return "royal flush"
+        if self.is_pair_of_aces:
+            return "pair of aces"
+        return self.category.label.lower()
+
+
+def _rank_word(rank: int) -> str:
+    return "ace" if rank in (1, ACE) else RANK_NAMES[rank]
+
+
+def _run_high(distinct_desc: Sequence[int]) -> tuple[int, ...] | None:
+    """The run's ranks, highest first, if four distinct ranks are consecutive; A-2-3-4
+    plays the ace low (§3(a), (b)(2), (b)(5); ruling 2). No wrap-around."""
+    a, b, c, d = distinct_desc
+    if a - d == 3:
+        return (a, b, c, d)
+    if (a, b, c, d) == (ACE, 4, 3, 2):
+        return (4, 3, 2, 1)
+    return None
+
+
+def evaluate(cards: Sequence[Card]) -> HandValue:
+    """The §3 value of exactly four cards."""
+    if len(cards) != 4:
+        raise HandError(f"a Four Card Poker hand is four cards, not {len(cards)}")
+    if any(c.is_joker for c in cards):
+        raise HandError("Four Card Poker is played without jokers (§2(a))")
+    held = tuple(cards)
+    counts = Counter(c.rank for c in cards)
+    # Ranks grouped: the most cards first, then the higher rank (ruling 1).
+    groups = sorted(counts.items(), key=lambda rc: (-rc[1], -rc[0]))
+    shape = tuple(n for _, n in groups)
+    order = tuple(r for r, _ in groups)
+    if shape == (4,):
+        return HandValue(Category.FOUR_OF_A_KIND, order, held)
+    if shape == (3, 1):
+        return HandValue(Category.THREE_OF_A_KIND, order, held)
+    if shape == (2, 2):
+        return HandValue(Category.TWO_PAIR, order, held)
+    if shape == (2, 1, 1):
+        return HandValue(Category.PAIR, order, held)
+    suited = len({c.suit for c in cards}) == 1
+    run = _run_high(order)
+    if run and suited:
+        return HandValue(Category.STRAIGHT_FLUSH, run, held)
+    if suited:
+        return HandValue(Category.FLUSH, order, held)
+    if run:
+        return HandValue(Category.STRAIGHT, run, held)
+    return HandValue(Category.HIGH_CARD, order, held)
+
+
+def best_hand(cards: Sequence[Card]) -> HandValue:
+    """The highest-ranking four cards of a player's five or the dealer's six (§10(d); ruling 9)."""
+    if len(cards) not in (4, PLAYER_CARDS, DEALER_CARDS):
+        raise HandError(f"the best four are chosen from five (a player) or six (the dealer) cards, not {len(cards)}")
+    return max(evaluate(four) for four in combinations(cards, 4))
+
+
+def best_choices(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every four-card choice that makes the best hand (several when they tie)."""
+    best = best_hand(cards)
+    return [four for four in combinations(cards, 4) if evaluate(four) == best]
+
+
+def compare(a: Sequence[Card], b: Sequence[Card]) -> int:
+    """1 if hand a ranks higher, -1 if lower, 0 for a tie (best four of each)."""
+    va, vb = best_hand(a), best_hand(b)
+    return (va > vb) - (va < vb)
+
+
+def comparison_citations(a: HandValue, b: HandValue) -> tuple[str, ...]:
+    if a.category != b.category:
+        return (cite("3(b)"), ruling(9))
+    cites = [cite("3(c)"), ruling(1)]
+    if a.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and 1 in a.ranks + b.ranks:
+        cites += [cite("3(a)"), ruling(2)]
+    return tuple(cites)
+
+
+# ---- the keys pay tables are read with --------------------------------------------------
+
+def aces_up_key(value: HandValue) -> str:
+    """§11(a)(3): a pair is paid only when it is a pair of aces."""
+    return PAIR_OF_ACES if value.is_pair_of_aces else value.category.key
+
+
+def cover_all_key(value: HandValue) -> str:
+    """§12 Cover All rows: 4 aces, royal flush (A-K-Q-J suited, ruling 11), the rest by category."""
+    if value.is_four_aces:
+        return FOUR_ACES
+    if value.is_royal_flush:
+        return ROYAL_FLUSH
+    return value.category.key
+
+
+def progressive_key(value: HandValue) -> str:
+    """§13(a)(1): four aces is its own row (100% of meter)."""
+    return FOUR_ACES if value.is_four_aces else value.category.key
+
+
+# ---- constructing hands on purpose (rare hands without dealing thousands) ------------
+
+FULL_DECK = tuple(Card(rank, suit) for suit in SUIT_CHARS for rank in range(ACE, 1, -1))
+TARGET_KEYS = tuple(c.key for c in Category) + EXTRA_KEYS
+
+
+def key_matches(value: HandValue, key: str) -> bool:
+    """Whether a hand is of ``key``: a category key, or one of the named special hands."""
+    if key == PAIR_OF_ACES:
+        return value.is_pair_of_aces
+    if key == FOUR_ACES:
+        return value.is_four_aces
+    if key == ROYAL_FLUSH:
+        return value.is_royal_flush
+    return value.category.key == key
+
+
+def _core(key: str, rng: random.Random) -> list[Card]:
+    """Four cards making ``key`` (not checked against other cards here)."""
+    suits = list(SUIT_CHARS)
+    if key == FOUR_ACES:
+        return [Card(ACE, s) for s in suits]
+    if key == ROYAL_FLUSH:
+        s = rng.choice(suits)
+        return [Card(r, s) for r in (ACE, KING, QUEEN, JACK)]
+    if key == PAIR_OF_ACES:
+        rest = rng.sample(range(2, ACE), 2)
+        a, b = rng.sample(suits, 2)
+        return [Card(ACE, a), Card(ACE, b)] + [Card(r, rng.choice(suits)) for r in rest]
+    category = CATEGORY_BY_KEY[key]
+    if category is Category.FOUR_OF_A_KIND:
+        r = rng.randint(2, ACE)
+        return [Card(r, s) for s in suits]
+    if category in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
+        high = rng.randint(4, ACE)  # 4 is A-2-3-4
+        ranks = [high - i for i in range(4)]
+        ranks = [ACE if r == 1 else r for r in ranks]
+        if category is Category.STRAIGHT_FLUSH:
+            s = rng.choice(suits)
+            return [Card(r, s) for r in ranks]
+        return [Card(r, rng.choice(suits)) for r in ranks]
+    if category is Category.THREE_OF_A_KIND:
+        t, k = rng.sample(range(2, ACE + 1), 2)
+        return [Card(t, s) for s in rng.sample(suits, 3)] + [Card(k, rng.choice(suits))]
+    if category is Category.FLUSH:
+        s = rng.choice(suits)
+        return [Card(r, s) for r in rng.sample(range(2, ACE + 1), 4)]
+    if category is Category.TWO_PAIR:
+        p, q = rng.sample(range(2, ACE + 1), 2)
+        return [Card(p, s) for s in rng.sample(suits, 2)] + [Card(q, s) for s in rng.sample(suits, 2)]
+    if category is Category.PAIR:
+        p, k1, k2 = rng.sample(range(2, ACE + 1), 3)
+        return [Card(p, s) for s in rng.sample(suits, 2)] + [Card(k1, rng.choice(suits)), Card(k2, rng.choice(suits))]
+    return [Card(r, rng.choice(suits)) for r in rng.sample(range(2, ACE + 1), 4)]
+
+
+def hand_of(key: str, rng: random.Random, cards: int = PLAYER_CARDS, avoid: Sequence[Card] = ()) -> tuple[Card, ...]:
+    """``cards`` cards (4, 5 or 6) whose best four is exactly ``key`` (a category key,
+    'pair-of-aces', 'four-aces' or 'royal-flush'), sharing no card with ``avoid``.
+
+    Built on purpose: four cards of the wanted hand, then the others drawn at random
+    from what is left and kept only when they do not make a better hand."""
+    if key not in TARGET_KEYS:
+        raise HandError(f"unknown hand {key!r}; the hands are {', '.join(TARGET_KEYS)}")
+    if cards not in (4, PLAYER_CARDS, DEALER_CARDS):
+        raise HandError("a hand is built of four, five or six cards")
+    used = set(avoid)
+    for _ in range(400):
+        core = _core(key, rng)
+        if used.intersection(core) or len(set(core)) != 4:
+            continue
+        rest = [c for c in FULL_DECK if c not in used and c not in core]
+        for _ in range(40):
+            extra = rng.sample(rest, cards - 4)
+            hand = core + extra
+            if key_matches(best_hand(hand), key):
+                rng.shuffle(hand)
+                return tuple(hand)
+    raise HandError(f"cannot deal {key.replace('-', ' ')} from what is left of the deck")
+
+
+def random_key(rng: random.Random) -> str:
+    return rng.choice(TARGET_KEYS[: len(Category)])
+
+
+__all__ = [
+    "TITLE", "Category", "HandValue", "HandError", "evaluate", "best_hand", "best_choices", "compare",
+    "comparison_citations", "aces_up_key", "cover_all_key", "progressive_key", "hand_of", "key_matches",
+    "cite", "CATEGORIES_HIGH_FIRST", "PAIR_OF_ACES", "FOUR_ACES", "ROYAL_FLUSH",
+]
