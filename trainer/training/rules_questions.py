@@ -89,15 +89,19 @@ def odds_wording(data: GameData, rng: random.Random, skill: str, wording_section
 
 
 def data_kinds(game_id: str, data: Callable[[], GameData], *, procedures_skill: str, irregularities_skill: str,
-               wagers_skill: str, wording_section: str) -> tuple[QuestionKind, ...]:
-    """The four data-driven question kinds for a game whose data ``data()`` returns."""
-    return (
+               wagers_skill: str, wording_section: str | None) -> tuple[QuestionKind, ...]:
+    """The data-driven question kinds for a game whose data ``data()`` returns. The odds
+    wording kind needs the game's rule that odds are worded "to"/"win", never "for"
+    (``wording_section``); a game without such a rule passes None and gets three kinds."""
+    kinds = (
         QuestionKind(f"{game_id}.order-drill", "Put the steps in order", f"{game_id}.{procedures_skill}",
                      lambda rng: order_drill(data(), rng, procedures_skill)),
         QuestionKind(f"{game_id}.irregularity", "Irregularities", f"{game_id}.{irregularities_skill}",
                      lambda rng: irregularity(data(), rng, irregularities_skill)),
         QuestionKind(f"{game_id}.wager-allowed", "Is the wager allowed", f"{game_id}.{wagers_skill}",
                      lambda rng: wager_allowed(data(), rng, wagers_skill)),
-        QuestionKind(f"{game_id}.odds-wording", "Wording the odds", f"{game_id}.{wagers_skill}",
-                     lambda rng: odds_wording(data(), rng, wagers_skill, wording_section)),
     )
+    if wording_section is None:
+        return kinds
+    return kinds + (QuestionKind(f"{game_id}.odds-wording", "Wording the odds", f"{game_id}.{wagers_skill}",
+                                 lambda rng: odds_wording(data(), rng, wagers_skill, wording_section)),)

@@ -30,7 +30,7 @@ from trainer.games.dj_wild.settlement import (
 from trainer.games.dj_wild.table import SeatShow, scene
 from trainer.games.registry import QuestionKind, Skill
 from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, amounts_answer, order_answer
-from trainer.training.rules_questions import REFER_OUTCOME, irregularity, order_drill, shuffled_items, wager_allowed
+from trainer.training.rules_questions import REFER_OUTCOME, data_kinds, shuffled_items
 
 SHORT = "DJ Wild"
 
@@ -603,10 +603,6 @@ def odds_wording(rng: random.Random) -> Question:
               citations=(table.citation, ruling(3)))
 
 
-def _data_kind(kind: str, title: str, skill: str, fn) -> QuestionKind:
-    return QuestionKind(f"{GAME_ID}.{kind}", title, f"{GAME_ID}.{skill}", lambda rng: fn(rules_data(), rng, skill))
-
-
 KINDS = (
     QuestionKind(f"{GAME_ID}.name-the-hand", "Name the hand", f"{GAME_ID}.hand-ranking", name_the_hand),
     QuestionKind(f"{GAME_ID}.which-hand-wins", "Which hand wins", f"{GAME_ID}.hand-ranking", which_hand_wins),
@@ -621,13 +617,10 @@ KINDS = (
     QuestionKind(f"{GAME_ID}.next-card", "Who gets the next card", f"{GAME_ID}.dealing", next_card),
     QuestionKind(f"{GAME_ID}.stub-count", "Stub count", f"{GAME_ID}.dealing", stub_count),
     QuestionKind(f"{GAME_ID}.play-order", "Play or fold: offer order", f"{GAME_ID}.procedures", play_order),
-    # The data kinds of trainer.training.rules_questions, but not its odds_wording: that
-    # one teaches a "to"/"win", never "for" printing rule the DJ Wild text does not have
-    # (data_kinds needs a wording section), so DJ Wild asks what its odds pay instead.
-    _data_kind("order-drill", "Put the steps in order", "procedures", order_drill),
-    _data_kind("irregularity", "Irregularities", "irregularities", irregularity),
-    _data_kind("wager-allowed", "Is the wager allowed", "wagers", wager_allowed),
     QuestionKind(f"{GAME_ID}.odds-wording", "What the odds pay", f"{GAME_ID}.wagers", odds_wording),
-)
+    # The DJ Wild text has no "to"/"win", never "for" wording rule, so the shared odds
+    # wording kind is left out and odds-wording above asks what the odds pay instead.
+) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",
+               wagers_skill="wagers", wording_section=None)
 
 __all__ = ["SKILLS", "KINDS"]

@@ -29,7 +29,7 @@ from trainer.games.four_card.settlement import (
 )
 from trainer.games.four_card.table import SeatShow, dealer_views, scene
 from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, amounts_answer, order_answer
-from trainer.training.rules_questions import irregularity, order_drill, shuffled_items, wager_allowed
+from trainer.training.rules_questions import data_kinds, shuffled_items
 
 SHORT = "Four Card"
 TABLES = ("I", "II", "III", "IV", "V", "VI", "VII")
@@ -696,17 +696,6 @@ def odds_wording(rng: random.Random) -> Question:
               citations=(table.citation, ruling(3)))
 
 
-def _data_kinds() -> tuple[QuestionKind, ...]:
-    return (
-        QuestionKind(f"{GAME_ID}.order-drill", "Put the steps in order", f"{GAME_ID}.procedures",
-                     lambda rng: order_drill(rules_data(), rng, "procedures")),
-        QuestionKind(f"{GAME_ID}.irregularity", "Irregularities", f"{GAME_ID}.irregularities",
-                     lambda rng: irregularity(rules_data(), rng, "irregularities")),
-        QuestionKind(f"{GAME_ID}.wager-allowed", "Is the wager allowed", f"{GAME_ID}.wagers",
-                     lambda rng: wager_allowed(rules_data(), rng, "wagers")),
-    )
-
-
 KINDS = (
     QuestionKind(f"{GAME_ID}.name-the-hand", "Name the hand", f"{GAME_ID}.hand-ranking", name_the_hand),
     QuestionKind(f"{GAME_ID}.best-four", "Choose the best four", f"{GAME_ID}.hand-ranking", best_four),
@@ -723,6 +712,7 @@ KINDS = (
     QuestionKind(f"{GAME_ID}.cover-all-exposed", "Cover All: the exposed hand", f"{GAME_ID}.procedures", cover_all_exposed),
     QuestionKind(f"{GAME_ID}.play-wager", "Play wager limits", f"{GAME_ID}.wagers", play_wager),
     QuestionKind(f"{GAME_ID}.odds-wording", "\"To\" and \"for\" odds", f"{GAME_ID}.wagers", odds_wording),
-) + _data_kinds()
+) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",
+                wagers_skill="wagers", wording_section=None)  # Four Card prints "for" odds (§13): no wording rule
 
 __all__ = ["SKILLS", "KINDS"]
