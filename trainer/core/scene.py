@@ -46,6 +46,8 @@ class SeatView:
 
 @dataclass(frozen=True)
 class TableScene:
+    VIEW = "table"  # the user interface's view for this kind of scene (trainer/ui/scene_view.py)
+
     game_id: str
     game_title: str
     spots: tuple[Spot, ...]

@@ -34,7 +34,7 @@ class Question:
     citations: tuple[str, ...]  # e.g. ("Two Card Joker Poker §11(c)", "trainer ruling 7")
     options: tuple[str, ...] = ()  # CHOICE: the options; ORDER: the items, shuffled
     fields: tuple[str, ...] = ()  # AMOUNTS: one label per amount
-    scene: TableScene | None = None
+    scene: TableScene | None = None  # or another scene dataclass naming its VIEW (e.g. the Pokette layout)
     detail: dict = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:

@@ -29,7 +29,7 @@ from trainer.games import registry
 from trainer.training.session import AnswerResult, QuizSession
 from trainer.ui import style
 from trainer.ui.answer_inputs import AnswerInput, make_input, ordinal
-from trainer.ui.table_view import TableView
+from trainer.ui.scene_view import SceneView
 
 PANEL_WIDTH = 500  # the answer panel beside the table
 WIDE_PANEL = 860  # the panel alone, when a question has no table
@@ -287,7 +287,7 @@ class QuizScreen(QWidget):
         self.left_space = QWidget(self)
         self.left_space.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         body.addWidget(self.left_space, 1)
-        self.table = TableView(self)
+        self.table = SceneView(self)
         self.table.setObjectName("table")
         self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.table.setMinimumSize(420, 300)
