@@ -15,7 +15,7 @@ from pathlib import Path
 
 import trainer
 
-SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress")
+SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer")
 DEFAULT_GAME = "two-card-joker"
 DEFAULT_SEED = 7
 

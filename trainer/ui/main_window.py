@@ -1,6 +1,7 @@
 """The main window: the screens in a stack, the store behind the worker, the flow.
 
-trainee -> home -> quiz (question, feedback, ...) -> summary -> home; home -> my progress.
+trainee -> home -> quiz (question, feedback, ...) -> summary -> home; home -> my progress;
+home -> settle a round (the settlement calculator); home -> pay table explorer.
 Every store call goes through ``StoreWorker``; every answer is handed to the worker the
 moment it is submitted, before its feedback is shown.
 """
@@ -17,7 +18,15 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, 
 from trainer.core.rng import fresh_seed
 from trainer.games import registry
 from trainer.training.session import AnswerResult, QuizSession
-from trainer.ui.screens import HomeScreen, ProgressScreen, QuizScreen, SummaryScreen, TraineeScreen
+from trainer.ui.screens import (
+    ExplorerScreen,
+    HomeScreen,
+    ProgressScreen,
+    QuizScreen,
+    SettleScreen,
+    SummaryScreen,
+    TraineeScreen,
+)
 from trainer.ui.screens.home_screen import QUESTIONS_PER_SESSION
 from trainer.ui.worker import StoreWorker
 
@@ -67,6 +76,10 @@ class MainWindow(QMainWindow):
         self.quiz_screen = QuizScreen()
         self.summary_screen = SummaryScreen()
         self.progress_screen = ProgressScreen()
+        # The tools are made when first opened: the calculator and the explorer load every
+        # game's rules data, which the trainee screen does not need to wait for.
+        self._settle_screen: SettleScreen | None = None
+        self._explorer_screen: ExplorerScreen | None = None
         for screen in (self.trainee_screen, self.home_screen, self.quiz_screen,
                        self.summary_screen, self.progress_screen):
             self.stack.addWidget(screen)
@@ -77,6 +90,8 @@ class MainWindow(QMainWindow):
         self.home_screen.start_requested.connect(lambda game_id: self.start_practice(game_id))
         self.home_screen.progress_requested.connect(self.show_progress)
         self.home_screen.switch_requested.connect(self.switch_trainee)
+        self.home_screen.settle_requested.connect(self.show_settle)
+        self.home_screen.explorer_requested.connect(self.show_explorer)
         self.quiz_screen.answered.connect(self.record_answer)
         self.quiz_screen.session_finished.connect(self.finish_session)
         self.quiz_screen.leave_requested.connect(self.leave_quiz)
@@ -288,6 +303,31 @@ class MainWindow(QMainWindow):
         progress, sessions = data
         self.progress_screen.show_progress(self.trainee.name, progress, sessions)
 
+    # ---------------------------------------------------------------- tools
+    @property
+    def settle_screen(self) -> SettleScreen:
+        if self._settle_screen is None:
+            self._settle_screen = SettleScreen()
+            self._settle_screen.back_requested.connect(self.show_home)
+            self.stack.addWidget(self._settle_screen)
+        return self._settle_screen
+
+    @property
+    def explorer_screen(self) -> ExplorerScreen:
+        if self._explorer_screen is None:
+            self._explorer_screen = ExplorerScreen()
+            self._explorer_screen.back_requested.connect(self.show_home)
+            self.stack.addWidget(self._explorer_screen)
+        return self._explorer_screen
+
+    def show_settle(self) -> None:
+        """The settlement calculator: settle one round, with every wager's rule."""
+        self.show_screen(self.settle_screen)
+
+    def show_explorer(self) -> None:
+        """The pay table explorer: a game's exact odds and house edges."""
+        self.show_screen(self.explorer_screen)
+
     # ------------------------------------------------------------- closing
     def shutdown(self) -> None:
         """End a running session, let the worker write everything queued, close the store."""
@@ -296,6 +336,9 @@ class MainWindow(QMainWindow):
         self._shut = True
         if self.session is not None and not self.session.finished:
             self.end_session()
+        if self._explorer_screen is not None:  # an analysis still running stops and ends its thread
+            self._explorer_screen.cancel()
+            self._explorer_screen.wait()
         self.worker.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:

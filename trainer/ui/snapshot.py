@@ -16,7 +16,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress")
+SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer")
+EXPLORER_GAME = "two-card-joker"  # the explorer's game when --game has no exact math
 DEFAULT_SEED = 7
 DEMO_TRAINEE = "Sam Rivera"
 OTHER_TRAINEES = ("Alex Chen", "Jordan Okafor", "Priya Natarajan")
@@ -155,6 +156,14 @@ def _render(screen: str, out: Path, db_path: Path, seed: int, game_id: str, widt
                     i += 1
         elif screen == "progress":
             window.show_progress()
+        elif screen == "settle":
+            window.show_settle()  # opens on the game's example round, settled
+            settle = window.settle_screen
+            if settle.game is not None and settle.game.id != game_id and any(g.id == game_id for g in settle.games):
+                settle.set_game(game_id)
+        elif screen == "explorer":
+            window.show_explorer()
+            _explore(window.explorer_screen, game_id)
         window.worker.wait_idle()
         for _ in range(3):
             QApplication.processEvents()
@@ -168,6 +177,22 @@ def _render(screen: str, out: Path, db_path: Path, seed: int, game_id: str, widt
         window.deleteLater()
         QApplication.processEvents()
     return out
+
+
+def _explore(explorer, game_id: str) -> None:
+    """The explorer with a game's analysis, computed here on this thread (a snapshot
+    must not race the worker thread)."""
+    from trainer.games import registry
+
+    ids = [g.id for g in explorer.games]
+    chosen = game_id if game_id in ids else (EXPLORER_GAME if EXPLORER_GAME in ids else (ids[0] if ids else None))
+    if chosen is None:
+        return
+    try:
+        result = registry.get_game(chosen).analyze(None)
+    except Exception as exc:  # a game's analysis that fails is reported as a snapshot error
+        raise SnapshotError(f"the analysis of {chosen} failed: {exc}") from exc
+    explorer.show_analysis(chosen, None, result)
 
 
 def main_snapshot(screen: str, out: str | Path, **kwargs) -> int:

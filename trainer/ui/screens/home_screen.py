@@ -277,6 +277,8 @@ class HomeScreen(QWidget):
     start_requested = Signal(str)  # game id
     progress_requested = Signal()
     switch_requested = Signal()
+    settle_requested = Signal()  # the settlement calculator
+    explorer_requested = Signal()  # the pay table explorer
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -285,20 +287,33 @@ class HomeScreen(QWidget):
         outer.setContentsMargins(40, 26, 40, 22)
         outer.setSpacing(16)
 
-        head = QHBoxLayout()
-        titles = QVBoxLayout()
-        titles.setSpacing(2)
+        head = QGridLayout()
+        head.setHorizontalSpacing(12)
+        head.setVerticalSpacing(2)
         self.greeting = style.label("Welcome", "h1")
         self.greeting.setObjectName("greeting")
-        titles.addWidget(self.greeting)
-        titles.addWidget(style.label(
-            "Choose a game and start a practice session. Every answer is saved to your progress.", "muted", wrap=True))
-        head.addLayout(titles, 1)
+        head.addWidget(self.greeting, 0, 0)
+        # The subtitle runs under the buttons too, so that it keeps to one line.
+        head.addWidget(style.label(
+            "Choose a game and start a practice session. Every answer is saved to your progress.", "muted", wrap=True),
+            1, 0, 1, 4)
+        head.setColumnStretch(0, 1)
+        # The supervisors' tools, beside the trainee's own things.
+        self.settle_button = QPushButton("Se&ttle a round", self)
+        self.settle_button.setObjectName("open-settle")
+        self.settle_button.setToolTip("The settlement calculator: every wager of a round with its odds and rule")
+        self.settle_button.clicked.connect(self.settle_requested)
+        head.addWidget(self.settle_button, 0, 1, Qt.AlignmentFlag.AlignVCenter)
+        self.explorer_button = QPushButton("Pay table e&xplorer", self)
+        self.explorer_button.setObjectName("open-explorer")
+        self.explorer_button.setToolTip("Exact odds and house edge of every pay table, by full enumeration")
+        self.explorer_button.clicked.connect(self.explorer_requested)
+        head.addWidget(self.explorer_button, 0, 2, Qt.AlignmentFlag.AlignVCenter)
         self.switch_button = QPushButton("S&witch trainee", self)
         self.switch_button.setObjectName("switch-trainee")
         self.switch_button.setProperty("role", "flat")
         self.switch_button.clicked.connect(self.switch_requested)
-        head.addWidget(self.switch_button, 0, Qt.AlignmentFlag.AlignTop)
+        head.addWidget(self.switch_button, 0, 3, Qt.AlignmentFlag.AlignVCenter)
         outer.addLayout(head)
 
         self.featured = QHBoxLayout()
