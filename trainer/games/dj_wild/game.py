@@ -1,56 +1,8 @@
 """The registry entry for DJ Wild Poker."""
 
-from __future__ import annotations
-
-from dataclasses import dataclass
-from typing import Callable
-
-from trainer.core.scene import Spot
 from trainer.games.dj_wild.hands import TITLE
 from trainer.games.dj_wild.questions import KINDS, SKILLS
 from trainer.games.dj_wild.rules_data import GAME_ID, rules_data
-from trainer.games.registry import QuestionKind, Skill
+from trainer.games.packaged import PackagedGame
 
-
-@dataclass(frozen=True)
-class DJWild:
-    id: str = GAME_ID
-    title: str = TITLE
-
-    @property
-    def rules_file(self) -> str:
-        return rules_data().rules_file
-
-    @property
-    def spots(self) -> tuple[Spot, ...]:
-        return rules_data().spots
-
-    @property
-    def seat_count(self) -> int:
-        return rules_data().seats
-
-    def skills(self) -> tuple[Skill, ...]:
-        return SKILLS
-
-    def question_kinds(self) -> tuple[QuestionKind, ...]:
-        return KINDS
-
-    def analyze(self, table: str | None = None, progress: Callable[[float], None] | None = None) -> dict:
-        """Exact Trips math over every hand (see ``trainer.games.dj_wild.analysis``)."""
-        from trainer.games.dj_wild.analysis import analyze
-        return analyze(table, progress)
-
-    def settle_document(self, doc: dict) -> dict:
-        """The settlement calculator's input for one round (see trainer.calculator)."""
-        from trainer.games.dj_wild.calculator import settle_document
-
-        return settle_document(doc)
-
-    def calculator_form(self):
-        """What the settlement calculator's screen asks for (trainer.calculator.CalculatorForm)."""
-        from trainer.games.dj_wild.calculator import calculator_form
-
-        return calculator_form()
-
-
-GAME = DJWild()
+GAME = PackagedGame(GAME_ID, TITLE, "trainer.games.dj_wild", rules_data, SKILLS, KINDS)

@@ -19,8 +19,17 @@ from enum import IntEnum
 from functools import lru_cache
 from typing import Sequence
 
-from trainer.core.cards import ACE, JOKER, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card, standard_deck
+from trainer.core.cards import (
+    ACE,
+    JOKER,
+    RANK_NAMES,
+    RANK_PLURALS,
+    SUIT_CHARS,
+    Card,
+    standard_deck,
+)
 from trainer.core.citation import ruling, section
+from trainer.core.hand_value import RankedHand
 
 TITLE = "DJ Wild Poker"
 DEUCE = 2
@@ -91,35 +100,12 @@ def is_wild(card: Card) -> bool:
 
 
 @dataclass(frozen=True, eq=False)
-class HandValue:
+class HandValue(RankedHand):
     """Ordered by (category, deciding ranks). The cards are kept for display only;
     ``wilds`` is how many wild cards the reading treated as wild."""
 
     category: Category
-    ranks: tuple[int, ...]  # deciding ranks, highest first; an ace playing low is 1
-    cards: tuple[Card, ...] = ()
     wilds: int = 0
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_cmp", (int(self.category), self.ranks))
-
-    def __lt__(self, other: "HandValue") -> bool:  # type: ignore[override]
-        return self._cmp < other._cmp
-
-    def __le__(self, other: "HandValue") -> bool:  # type: ignore[override]
-        return self._cmp <= other._cmp
-
-    def __gt__(self, other: "HandValue") -> bool:  # type: ignore[override]
-        return self._cmp > other._cmp
-
-    def __ge__(self, other: "HandValue") -> bool:  # type: ignore[override]
-        return self._cmp >= other._cmp
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HandValue) and self._cmp == other._cmp
-
-    def __hash__(self) -> int:
-        return hash(self._cmp)
 
     def describe(self) -> str:
         """'Straight flush, nine high', 'Full house, kings full of fours', 'Pair of aces'.

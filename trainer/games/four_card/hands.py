@@ -16,8 +16,17 @@ from enum import IntEnum
 from itertools import combinations
 from typing import Sequence
 
-from trainer.core.cards import ACE, KING, QUEEN, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card
+from trainer.core.cards import (
+    ACE,
+    KING,
+    QUEEN,
+    RANK_NAMES,
+    RANK_PLURALS,
+    SUIT_CHARS,
+    Card,
+)
 from trainer.core.citation import ruling, section
+from trainer.core.hand_value import RankedHand
 
 TITLE = "Four Card Poker"
 JACK = 11
@@ -96,33 +105,10 @@ class HandError(ValueError):
 
 
 @dataclass(frozen=True, eq=False)
-class HandValue:
+class HandValue(RankedHand):
     """Ordered by (category, deciding ranks). The four cards are kept for display only."""
 
     category: Category
-    ranks: tuple[int, ...]  # deciding ranks, highest first; an ace playing low is 1
-    cards: tuple[Card, ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_cmp", (int(self.category), self.ranks))
-
-    def __lt__(self, other: "HandValue") -> bool:  # type: ignore[override]
-        return self._cmp < other._cmp
-
-    def __le__(self, other: "HandValue") -> bool:  # type: ignore[override]
-        return self._cmp <= other._cmp
-
-    def __gt__(self, other: "HandValue") -> bool:  # type: ignore[override]
-        return self._cmp > other._cmp
-
-    def __ge__(self, other: "HandValue") -> bool:  # type: ignore[override]
-        return self._cmp >= other._cmp
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HandValue) and self._cmp == other._cmp
-
-    def __hash__(self) -> int:
-        return hash(self._cmp)
 
     @property
     def high_rank(self) -> int:
