@@ -111,6 +111,14 @@ def format_result(result: dict) -> str:
             f"highest hand {cover_all['highest'].lower()}, {cover_all['players']} players"
             + (f": pays {cover_all['pays']}" if cover_all.get("pays") else ": no payout"))
         lines.append(f"Cover All: {text}  ({cover_all['rule']})")
+    extra = getattr(game, "format_extra", None)
+    if extra is not None:
+        more = extra(result)
+        while more and not more[0].strip():
+            more = more[1:]
+        if more:
+            lines.append("")
+            lines.extend(more)
     if "house_net" in result:
         lines.append("")
         lines.append(f"Table inventory net: {format_cents(result['house_net'], sign=True)}")

@@ -62,3 +62,9 @@ class PackagedGame:
     def calculator_form(self):
         """What the settlement calculator's screen asks for (trainer.calculator.CalculatorForm)."""
         return self._module("calculator").calculator_form()
+
+    def format_extra(self, result: dict) -> list[str]:
+        """Readable lines for what only this game settles (e.g. a pot), if its calculator
+        module has ``format_extra``; trainer.calculator prints the rest."""
+        fn = getattr(self._module("calculator"), "format_extra", None)
+        return list(fn(result)) if fn else []

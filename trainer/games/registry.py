@@ -37,6 +37,7 @@ GAME_PACKAGES: dict[str, str] = {
     "two-card-joker": "trainer.games.two_card_joker",
     "four-card": "trainer.games.four_card",
     "dj-wild": "trainer.games.dj_wild",
+    "winners-pot": "trainer.games.winners_pot",
 }
 
 

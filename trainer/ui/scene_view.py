@@ -14,6 +14,8 @@ from PySide6.QtWidgets import QStackedWidget, QWidget
 
 VIEWS: dict[str, str] = {
     "table": "trainer.ui.table_view:TableView",
+    "pokette": "trainer.ui.pokette.layout_view:PoketteLayoutView",
+    "winners-pot": "trainer.ui.winners_pot_view:WinnersPotTableView",
 }
 
 

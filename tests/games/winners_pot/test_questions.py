@@ -1,0 +1,91 @@
+"""Every question kind, over many seeds: valid forms, computed answers, cited rules."""
+
+import json
+
+import pytest
+
+from trainer.games.winners_pot.dealing import DEALER
+from trainer.games.winners_pot.pot import HouseOptions, award_pot
+from trainer.games.winners_pot.questions import KINDS, SKILLS
+from trainer.training.question import AMOUNTS, CHOICE, ORDER
+from trainer.training.session import QuizSession, make_question
+
+SKILL_IDS = {s.id for s in SKILLS}
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.id)
+def test_every_kind_makes_valid_questions(kind):
+    for seed in range(60):
+        q = make_question(kind, seed)
+        assert q.kind == kind.id and q.skill == kind.skill and q.skill in SKILL_IDS
+        assert q.citations and all(c.startswith("Winner's Pot Poker §") or c.startswith("trainer ruling")
+                                   for c in q.citations), q.citations
+        assert q.explanation and q.prompt
+        if q.form == CHOICE:
+            assert 2 <= len(q.options) <= 9 and len(set(q.options)) == len(q.options) and q.answer in q.options
+        elif q.form == ORDER:
+            assert len(q.options) <= 9
+        else:
+            assert q.form == AMOUNTS and all(isinstance(v, int) and v >= 0 for v in json.loads(q.answer))
+        assert q.is_correct(q.answer)
+        assert make_question(kind, seed) == q  # replayable from the seed
+
+
+def kind(name):
+    return next(k for k in KINDS if k.id == f"winners-pot.{name}")
+
+
+def test_commission_answers_recomputed():
+    for seed in range(80):
+        q = make_question(kind("commission"), seed)
+        commission, paid = json.loads(q.answer)
+        pot = q.detail["pot"]
+        assert commission + paid == pot
+        assert commission <= pot // 10 + 1
+
+
+def test_split_pot_answers_recomputed():
+    for seed in range(80):
+        q = make_question(kind("split-pot"), seed)
+        values = json.loads(q.answer)
+        assert sum(values) == q.detail["pot"]
+        tied = q.detail["tied"]
+        assert len(values) == 1 + len(tied)
+        if DEALER in tied:
+            assert q.fields[-1].startswith("Dealer's share")
+
+
+def test_who_wins_the_pot_offers_splits():
+    answers = [make_question(kind("who-wins-the-pot"), s) for s in range(200)]
+    assert any(q.answer.startswith("Split") for q in answers)
+    assert any(q.answer == "The dealer" for q in answers)
+
+
+def test_jacks_plus_questions_reach_the_limit_and_folded_hands():
+    qs = [make_question(kind("jacks-plus-payout"), s) for s in range(300)]
+    assert any(q.detail.get("limited") for q in qs)
+    assert any(q.detail.get("two_royals") for q in qs)
+    assert {3, 4, 5} <= {q.detail.get("size") for q in qs}
+
+
+def test_fold_destination_covers_both_streets():
+    qs = [make_question(kind("fold-destination"), s) for s in range(60)]
+    assert {q.detail["street"] for q in qs} == {3, 4}
+    for q in qs:
+        assert ("table inventory" in q.answer) == (q.detail["street"] == 3)
+
+
+def test_a_session(registered):
+    session = QuizSession("winners-pot", seed=11, count=len(KINDS))
+    kinds = set()
+    while not session.finished:
+        q = session.current()
+        kinds.add(q.kind)
+        session.answer(q.answer, 1000)
+    assert session.summary().correct == len(KINDS)
+    assert kinds == {k.id for k in KINDS}
+
+
+def test_award_helper_matches_split_question_shape():
+    award = award_pot(1000, [1, DEALER], DEALER, HouseOptions(commission_bp=1000, commission_fixed=5000))
+    assert [s.paid for s in award.shares] == [450, 500]

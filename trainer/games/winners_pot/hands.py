@@ -1,0 +1,380 @@
+"""Winner's Pot Poker hands: the standard five-card ranking of §5 (trainer rulings 1, 2).
+
+A reusable five-card evaluator. ``evaluate`` returns a ``HandValue`` that compares by
+category and then by the ranks that decide inside the category (ruling 1), so that
+``a > b`` is exactly "hand a ranks higher than hand b" under §5(b)-(c), and equal
+values are a tie hand (§1 "Tie hand", §5(c) last sentence).
+
+- Royal flush is a category of its own, above the straight flush (§5(b)(1)-(2)).
+- A-2-3-4-5 is the lowest straight and straight flush, the ace playing low; no run
+  wraps around (Q-K-A-2-3 is no straight) (§5(a); ruling 2).
+- A hand of three or four cards (a player who folded keeps a Jacks Plus wager in action
+  on the cards held, trainer ruling 19) can only be high card, a pair, two pairs,
+  three-of-a-kind or four-of-a-kind: straights and flushes need five cards (§5(b)(5)-(6)).
+
+The value of a hand's ranks is worked out once per rank pattern (``lru_cache``): five
+cards have 6,175 rank patterns, so the evaluator is quick enough to deal rounds in
+bulk. ``hand_of`` builds a hand of a wanted category on purpose (rare hands without
+dealing thousands).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import lru_cache
+from typing import Sequence
+
+from trainer.core.cards import ACE, KING, QUEEN, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card
+from trainer.core.citation import ruling, section
+from trainer.core.hand_value import RankedHand
+
+TITLE = "Winner's Pot Poker"
+HAND_SIZE = 5
+JACK = 11
+TEN = 10
+FULL_DECK = tuple(Card(rank, suit) for suit in SUIT_CHARS for rank in range(ACE, 1, -1))
+
+
+def cite(sec: str) -> str:
+    return section(TITLE, sec)
+
+
+class Category(IntEnum):
+    """§5(b), compared with < and > (royal flush highest)."""
+
+    HIGH_CARD = 1
+    PAIR = 2
+    TWO_PAIRS = 3
+    THREE_OF_A_KIND = 4
+    STRAIGHT = 5
+    FLUSH = 6
+    FULL_HOUSE = 7
+    FOUR_OF_A_KIND = 8
+    STRAIGHT_FLUSH = 9
+    ROYAL_FLUSH = 10
+
+    @property
+    def key(self) -> str:
+        """'two-pairs', 'royal-flush': the key pay tables name hands by."""
+        return self.name.lower().replace("_", "-")
+
+    @property
+    def label(self) -> str:
+        """As §5(b) prints it: 'Four-of-a-kind', 'Two pairs'."""
+        return CATEGORY_LABELS[self]
+
+    @property
+    def hand_name(self) -> str:
+        """The rule text's name in lower case, as the exact math prints it: 'four of a kind'."""
+        return self.label.lower().replace("-", " ")
+
+    @property
+    def plural(self) -> str:
+        return PLURALS[self]
+
+    @property
+    def citation(self) -> str:
+        return cite(CATEGORY_SECTIONS[self])
+
+
+CATEGORY_LABELS = {
+    Category.ROYAL_FLUSH: "Royal flush",
+    Category.STRAIGHT_FLUSH: "Straight flush",
+    Category.FOUR_OF_A_KIND: "Four-of-a-kind",
+    Category.FULL_HOUSE: "Full house",
+    Category.FLUSH: "Flush",
+    Category.STRAIGHT: "Straight",
+    Category.THREE_OF_A_KIND: "Three-of-a-kind",
+    Category.TWO_PAIRS: "Two pairs",
+    Category.PAIR: "Pair",
+    Category.HIGH_CARD: "High card",
+}
+CATEGORY_SECTIONS = {
+    Category.ROYAL_FLUSH: "5(b)(1)",
+    Category.STRAIGHT_FLUSH: "5(b)(2)",
+    Category.FOUR_OF_A_KIND: "5(b)(3)",
+    Category.FULL_HOUSE: "5(b)(4)",
+    Category.FLUSH: "5(b)(5)",
+    Category.STRAIGHT: "5(b)(6)",
+    Category.THREE_OF_A_KIND: "5(b)(7)",
+    Category.TWO_PAIRS: "5(b)(8)",
+    Category.PAIR: "5(b)(9)",
+    Category.HIGH_CARD: "5(c)",
+}
+PLURALS = {
+    Category.ROYAL_FLUSH: "royal flushes", Category.STRAIGHT_FLUSH: "straight flushes",
+    Category.FOUR_OF_A_KIND: "four-of-a-kind hands", Category.FULL_HOUSE: "full houses",
+    Category.FLUSH: "flushes", Category.STRAIGHT: "straights", Category.THREE_OF_A_KIND: "three-of-a-kind hands",
+    Category.TWO_PAIRS: "two-pair hands", Category.PAIR: "pairs", Category.HIGH_CARD: "high-card hands",
+}
+CATEGORIES = tuple(sorted(Category, reverse=True))  # highest first, the order of §5(b)
+CATEGORY_BY_KEY = {c.key: c for c in Category}
+# The categories three or four cards can form (trainer ruling 19).
+SHORT_HAND_CATEGORIES = (Category.FOUR_OF_A_KIND, Category.THREE_OF_A_KIND, Category.TWO_PAIRS, Category.PAIR,
+                         Category.HIGH_CARD)
+RANKING_CITATIONS = (cite("5(b)"),)
+
+# Jacks Plus (§11(b)): a pair pays only when it is jacks, queens, kings or aces.
+JACKS_OR_BETTER = "jacks-or-better"
+
+
+class HandError(ValueError):
+    pass
+
+
+@dataclass(frozen=True, eq=False)
+class HandValue(RankedHand):
+    """Ordered by (category, deciding ranks) (trainer.core.hand_value). The cards are kept
+    for display only. A straight's deciding rank is its high card (5 for A-2-3-4-5)."""
+
+    category: Category
+
+    @property
+    def high_rank(self) -> int:
+        return self.ranks[0] if self.ranks else ACE
+
+    @property
+    def is_wheel(self) -> bool:
+        """A-2-3-4-5, the lowest straight (flush) with the ace playing low (ruling 2)."""
+        return self.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and self.ranks == (5,)
+
+    def describe(self) -> str:
+        """How the dealer announces the hand: 'Full house, kings full of fours'."""
+        return describe_value(self.category, self.ranks)
+
+    def short(self) -> str:
+        """'pair of jacks', 'two pairs', 'royal flush': the words the Jacks Plus table uses."""
+        if self.category is Category.PAIR:
+            return f"pair of {RANK_PLURALS[self.ranks[0]]}"
+        return self.category.label.lower()
+
+
+def _word(rank: int) -> str:
+    return RANK_NAMES[rank]
+
+
+def _run(ranks: Sequence[int]) -> str:
+    return "-".join(_word(r) for r in ranks)
+
+
+def describe_value(category: Category, ranks: tuple[int, ...]) -> str:
+    c = category
+    if c is Category.ROYAL_FLUSH:
+        return "Royal flush"
+    if c in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
+        if ranks == (5,):
+            return f"{c.label}, five high (ace-two-three-four-five, the lowest)"
+        return f"{c.label}, {_word(ranks[0])} high"
+    if c is Category.FOUR_OF_A_KIND:
+        kicker = f", {_word(ranks[1])} kicker" if len(ranks) > 1 else ""
+        return f"Four {RANK_PLURALS[ranks[0]]}{kicker}"
+    if c is Category.FULL_HOUSE:
+        return f"Full house, {RANK_PLURALS[ranks[0]]} full of {RANK_PLURALS[ranks[1]]}"
+    if c is Category.FLUSH:
+        return f"Flush, {_run(ranks)}"
+    if c is Category.THREE_OF_A_KIND:
+        kickers = f", {_run(ranks[1:])}" if len(ranks) > 1 else ""
+        return f"Three {RANK_PLURALS[ranks[0]]}{kickers}"
+    if c is Category.TWO_PAIRS:
+        kicker = f", {_word(ranks[2])} kicker" if len(ranks) > 2 else ""
+        return f"Two pairs, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}{kicker}"
+    if c is Category.PAIR:
+        kickers = f", {_run(ranks[1:])}" if len(ranks) > 1 else ""
+        return f"Pair of {RANK_PLURALS[ranks[0]]}{kickers}"
+    return f"{_word(ranks[0]).capitalize()} high, {_run(ranks)}"
+
+
+def straight_high(distinct_desc: Sequence[int]) -> int:
+    """The high card of the straight five distinct ranks (highest first) make, or 0.
+    A-2-3-4-5 is five high, the ace playing low; no wrap-around (§5(a); ruling 2)."""
+    if len(distinct_desc) != 5:
+        return 0
+    if distinct_desc[0] - distinct_desc[4] == 4:
+        return distinct_desc[0]
+    if tuple(distinct_desc) == (ACE, 5, 4, 3, 2):
+        return 5
+    return 0
+
+
+@lru_cache(maxsize=None)
+def rank_value(ranks: tuple[int, ...]) -> tuple[Category, tuple[int, ...], int]:
+    """The value of a hand's ranks (sorted highest first) read without suits: the
+    category and deciding ranks it has if its cards are not all of one suit, and the
+    high card of the straight the ranks make (0 if none)."""
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda rc: (-rc[1], -rc[0]))  # ruling 1: bigger groups first
+    shape = tuple(n for _, n in groups)
+    order = tuple(r for r, _ in groups)
+    if shape[0] == 4:
+        return Category.FOUR_OF_A_KIND, order, 0
+    if shape[:2] == (3, 2):
+        return Category.FULL_HOUSE, order, 0
+    if shape[0] == 3:
+        return Category.THREE_OF_A_KIND, order, 0
+    if shape[:2] == (2, 2):
+        return Category.TWO_PAIRS, order, 0
+    if shape[0] == 2:
+        return Category.PAIR, order, 0
+    high = straight_high(order)
+    if high:
+        return Category.STRAIGHT, (high,), high
+    return Category.HIGH_CARD, order, 0
+
+
+def value_of(ranks: tuple[int, ...], suited: bool) -> tuple[Category, tuple[int, ...]]:
+    """(category, deciding ranks) of a hand given its ranks (highest first) and whether
+    its five cards are all of one suit."""
+    category, order, high = rank_value(ranks)
+    if suited and len(ranks) == HAND_SIZE:
+        if high == ACE:
+            return Category.ROYAL_FLUSH, ()
+        if high:
+            return Category.STRAIGHT_FLUSH, (high,)
+        return Category.FLUSH, order
+    return category, order
+
+
+def evaluate(cards: Sequence[Card]) -> HandValue:
+    """The §5 value of five cards (or of the three or four a folded player holds, ruling 19)."""
+    n = len(cards)
+    if not 3 <= n <= HAND_SIZE:
+        raise HandError(f"a Winner's Pot Poker hand is five cards (three or four after a fold), not {n}")
+    if any(c.is_joker for c in cards):
+        raise HandError("Winner's Pot Poker is played without jokers (§2(a))")
+    if len(set(cards)) != n:
+        raise HandError("a card appears twice in the hand; the game uses one deck (§2(a))")
+    ranks = tuple(sorted((c.rank for c in cards), reverse=True))
+    suited = n == HAND_SIZE and len({c.suit for c in cards}) == 1
+    category, order = value_of(ranks, suited)
+    return HandValue(category, order, tuple(cards))
+
+
+def compare(a: Sequence[Card], b: Sequence[Card]) -> int:
+    """1 if hand a ranks higher, -1 if lower, 0 for a tie hand."""
+    va, vb = evaluate(a), evaluate(b)
+    return (va > vb) - (va < vb)
+
+
+def comparison_citations(a: HandValue, b: HandValue) -> tuple[str, ...]:
+    if a.category != b.category:
+        return (cite("5(b)"),)
+    cites = [cite("5(c)"), ruling(1)]
+    if a.is_wheel or b.is_wheel:
+        cites += [cite("5(a)"), ruling(2)]
+    return tuple(cites)
+
+
+def best_of(values: dict[int, HandValue]) -> tuple[HandValue, tuple[int, ...]]:
+    """The highest value among ``values`` (holder -> value) and every holder who has it."""
+    best = max(values.values())
+    return best, tuple(h for h, v in values.items() if v == best)
+
+
+# ---- Jacks Plus (§11(b)) --------------------------------------------------------------
+
+def jacks_plus_key(value: HandValue) -> str:
+    """The §11(b) row a hand is paid on: the category, except that a pair is paid only
+    when it is jacks or better ('jacks-or-better'); a lower pair has no row."""
+    if value.category is Category.PAIR:
+        return JACKS_OR_BETTER if value.ranks[0] >= JACK else Category.PAIR.key
+    return value.category.key
+
+
+# ---- constructing hands on purpose ----------------------------------------------------
+
+def _distinct_no_straight(rng: random.Random, n: int, exclude: Sequence[int] = ()) -> list[int]:
+    pool = [r for r in range(2, ACE + 1) if r not in exclude]
+    while True:
+        ranks = sorted(rng.sample(pool, n), reverse=True)
+        if n < 5 or not straight_high(ranks):
+            return ranks
+
+
+def _shape(category: Category, rng: random.Random, size: int, pair_rank: int | None) -> list[Card]:
+    suits = list(SUIT_CHARS)
+    if category is Category.ROYAL_FLUSH:
+        s = rng.choice(suits)
+        return [Card(r, s) for r in (ACE, KING, QUEEN, JACK, TEN)]
+    if category in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
+        high = rng.randint(5, KING if category is Category.STRAIGHT_FLUSH else ACE)
+        ranks = [ACE if r == 1 else r for r in range(high, high - 5, -1)]
+        if category is Category.STRAIGHT_FLUSH:
+            s = rng.choice(suits)
+            return [Card(r, s) for r in ranks]
+        while True:
+            chosen = [rng.choice(suits) for _ in ranks]
+            if len(set(chosen)) > 1:
+                return [Card(r, s) for r, s in zip(ranks, chosen)]
+    if category is Category.FLUSH:
+        s = rng.choice(suits)
+        return [Card(r, s) for r in _distinct_no_straight(rng, 5)]
+    if category is Category.FOUR_OF_A_KIND:
+        q = pair_rank or rng.randint(2, ACE)
+        out = [Card(q, s) for s in suits]
+        if size == 5:
+            k = rng.choice([r for r in range(2, ACE + 1) if r != q])
+            out.append(Card(k, rng.choice(suits)))
+        return out
+    if category is Category.FULL_HOUSE:
+        t, p = rng.sample(range(2, ACE + 1), 2)
+        return [Card(t, s) for s in rng.sample(suits, 3)] + [Card(p, s) for s in rng.sample(suits, 2)]
+    if category is Category.THREE_OF_A_KIND:
+        t = pair_rank or rng.randint(2, ACE)
+        kickers = rng.sample([r for r in range(2, ACE + 1) if r != t], size - 3)
+        return [Card(t, s) for s in rng.sample(suits, 3)] + [Card(k, rng.choice(suits)) for k in kickers]
+    if category is Category.TWO_PAIRS:
+        p, q = rng.sample([r for r in range(2, ACE + 1) if r != pair_rank], 2) if pair_rank is None else (
+            pair_rank, rng.choice([r for r in range(2, ACE + 1) if r != pair_rank]))
+        out = [Card(p, s) for s in rng.sample(suits, 2)] + [Card(q, s) for s in rng.sample(suits, 2)]
+        if size == 5:
+            k = rng.choice([r for r in range(2, ACE + 1) if r not in (p, q)])
+            out.append(Card(k, rng.choice(suits)))
+        return out
+    if category is Category.PAIR:
+        p = pair_rank or rng.randint(2, ACE)
+        kickers = rng.sample([r for r in range(2, ACE + 1) if r != p], size - 2)
+        return [Card(p, s) for s in rng.sample(suits, 2)] + [Card(k, rng.choice(suits)) for k in kickers]
+    ranks = _distinct_no_straight(rng, size)
+    while True:
+        chosen = [rng.choice(suits) for _ in ranks]
+        if size < 5 or len(set(chosen)) > 1:
+            return [Card(r, s) for r, s in zip(ranks, chosen)]
+
+
+def hand_of(category: Category, rng: random.Random, *, avoid: Sequence[Card] = (), size: int = HAND_SIZE,
+            pair_rank: int | None = None) -> tuple[Card, ...]:
+    """A random hand of ``size`` cards (3, 4 or 5) of exactly ``category``, sharing no card
+    with ``avoid``. ``pair_rank`` fixes the rank of the pair, trips or quads (or of the
+    first pair of two pairs), e.g. a pair of jacks for the Jacks Plus line."""
+    if size not in (3, 4, HAND_SIZE):
+        raise HandError("a hand is built of three, four or five cards")
+    if size < HAND_SIZE and category not in SHORT_HAND_CATEGORIES:
+        raise HandError(f"{size} cards cannot make a {category.label.lower()} (trainer ruling 19)")
+    if (size == 3 and category in (Category.TWO_PAIRS, Category.FOUR_OF_A_KIND)):
+        raise HandError(f"three cards cannot make {category.label.lower()}")
+    used = set(avoid)
+    for _ in range(500):
+        hand = _shape(category, rng, size, pair_rank)
+        if used.intersection(hand):
+            continue
+        value = evaluate(hand)
+        if value.category is category:
+            rng.shuffle(hand)
+            return tuple(hand)
+    raise HandError(f"cannot deal a {category.label.lower()} from what is left of the deck")
+
+
+def remaining_deck(avoid: Sequence[Card] = ()) -> list[Card]:
+    used = set(avoid)
+    return [c for c in FULL_DECK if c not in used]
+
+
+__all__ = [
+    "TITLE", "HAND_SIZE", "Category", "HandValue", "HandError", "CATEGORIES", "CATEGORY_BY_KEY", "JACKS_OR_BETTER",
+    "evaluate", "compare", "comparison_citations", "best_of", "jacks_plus_key", "hand_of", "value_of", "rank_value",
+    "straight_high", "describe_value", "cite", "FULL_DECK", "remaining_deck",
+]
