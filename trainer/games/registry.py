@@ -38,6 +38,7 @@ GAME_PACKAGES: dict[str, str] = {
     "four-card": "trainer.games.four_card",
     "dj-wild": "trainer.games.dj_wild",
     "winners-pot": "trainer.games.winners_pot",
+    "pokette": "trainer.games.pokette",
 }
 
 

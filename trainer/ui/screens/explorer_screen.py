@@ -165,6 +165,8 @@ def _known_tables(game) -> tuple[tuple[str, str], ...]:
         form = make()
     except Exception:  # noqa: BLE001
         return ()
+    if form is None:  # the game has no calculator form (it settles from JSON only)
+        return ()
     tables = []
     for opt in form.options:
         if opt.key.endswith("_table"):

@@ -312,6 +312,8 @@ def calculator_games() -> list[CalculatorGame]:
             if make is None or getattr(game, "settle_document", None) is None:
                 continue
             form = make()
+            if form is None:  # the game settles from JSON only (see its calculator_form)
+                continue
         except Exception as exc:  # noqa: BLE001 - a broken game package is not offered, and says why
             print(f"dealer-trainer: {entry.title} is left out of the calculator: {exc}", file=sys.stderr)
             continue

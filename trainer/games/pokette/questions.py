@@ -1,0 +1,495 @@
+"""Question generators for Pokette.
+
+Each generator takes a seeded ``random.Random`` and returns a ``Question`` whose answer
+is computed by the rules core (the layout, the stand, the settlement, the wheel and the
+rules data), never typed by hand. Every question's scene is a ``PoketteScene``: the
+layout with chips of several players, the marker, the card stand, and for the clapper
+questions the wheel at rest.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from trainer.core.cards import Card
+from trainer.core.citation import ruling
+from trainer.core.money import format_cents
+from trainer.games.pokette.layout import (
+    CORNER, DOUBLE_RANK, PAIR_IN_TWO, SPLIT, STRAIGHT_UP, LayoutError, Placement, covers_citations, default_layout,
+)
+from trainer.games.pokette.rules_data import GAME_ID, rules_data, wheel
+from trainer.games.pokette.settlement import Bet, settle_spin
+from trainer.games.pokette.stand import (
+    FLUSH, INSIDE_STRAIGHT, INSIDE_STRAIGHT_FLUSH, OPEN_STRAIGHT, OPEN_STRAIGHT_FLUSH, PAIR_IN_THREE, THREE_OF_A_KIND,
+    Stand, announce, poker_wins,
+)
+from trainer.games.pokette.table import ChipView, PoketteScene, WheelPose
+from trainer.games.pokette.wheel import (
+    CARD_SECTIONS, JOKERS, PREVIOUS, VOID, Section, Spin, cite, judge, rank_text, revolutions_text, short_spin, spin_between, spin_to,
+)
+from trainer.games.registry import QuestionKind, Skill
+from trainer.training.question import AMOUNTS, CHOICE, Question, amounts_answer
+from trainer.training.rules_questions import data_kinds
+
+SHORT = "Pokette"
+NONE_OF_THEM = "None of them"
+VALID = "Valid"
+NOT_VALID = "Not valid"
+TAGS = "ABCDEFGHI"
+
+
+def _skill(key: str, title: str, description: str) -> Skill:
+    return Skill(f"{GAME_ID}.{key}", f"{SHORT}: {title}", description)
+
+
+SKILLS = (
+    _skill("layout", "the layout and its wagers",
+           "Which wagers win for a winning card, a joker included; valid splits, corners and double ranks "
+           "(§(e)(1), §(g)(5), rulings P2-P3)."),
+    _skill("payouts", "payouts",
+           "Pay every winning wager of a seat at the posted odds and total the seat (§(f)(2), §(g)(4))."),
+    _skill("poker-hands", "the card stand and poker hands",
+           "What the dealer announces after the second card; settling pair in two and the poker hand wagers "
+           "(§(h), rulings P5-P7)."),
+    _skill("wheel", "the wheel and the clapper",
+           "Valid spins, \"No spin\", and the clapper at rest between two cards under the posted option "
+           "(§(g)(2), §(i))."),
+    _skill("procedures", "procedures", "The order of opening, a spin and the card stand (§(c), §(g), §(h))."),
+    _skill("irregularities", "irregularities", "What happens after an irregularity (§(i), §(g)(3), §(g)(5))."),
+    _skill("wagers", "wagering rules",
+           "Which wagers may be made when, and odds worded \"to\", never \"for\" (§(d), §(f)(1), §(h))."),
+)
+
+
+def _q(kind: str, skill: str, **kw) -> Question:
+    """The seed is filled in by trainer.training.session.make_question, which made the RNG."""
+    return Question(game_id=GAME_ID, skill=f"{GAME_ID}.{skill}", kind=f"{GAME_ID}.{kind}", seed=0, **kw)
+
+
+def _dedupe(items: Sequence[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+AMOUNTS_CENTS = (100, 200, 300, 500, 500, 500, 1000, 1000, 1500, 2000, 2500)
+
+
+def _amount(rng: random.Random) -> int:
+    return rng.choice(AMOUNTS_CENTS)
+
+
+def _random_section(rng: random.Random, joker_chance: float) -> Section:
+    if rng.random() < joker_chance:
+        return rng.choice(JOKERS)
+    return rng.choice(CARD_SECTIONS)
+
+
+def _pick_by_kind(rng: random.Random, placements: Sequence[Placement], avoid: set[Placement]) -> Placement | None:
+    """A placement of a kind drawn evenly among the kinds available (so no kind crowds out the rest)."""
+    by_kind: dict[str, list[Placement]] = {}
+    for p in placements:
+        if p not in avoid:
+            by_kind.setdefault(p.wager, []).append(p)
+    if not by_kind:
+        return None
+    kind = rng.choice(sorted(by_kind))
+    return rng.choice(by_kind[kind])
+
+
+def _grid_near(a: Section, b: Section) -> bool:
+    lay = default_layout()
+    (ra, ca), (rb, cb) = lay.position(a), lay.position(b)
+    return max(abs(ra - rb), abs(ca - cb)) <= 1
+
+
+def near_losers(x: Section) -> list[Placement]:
+    """Placements that lose on ``x`` but look close: they cover a card touching it on the
+    grid, or are outside bets (rank, group, colour, suit, jacer) that miss it."""
+    out = []
+    for p in default_layout().all_placements:
+        if x in p.covered:
+            continue
+        if p.wager in (STRAIGHT_UP, SPLIT, CORNER):
+            if any(_grid_near(s, x) for s in p.covered):
+                out.append(p)
+        else:
+            out.append(p)
+    return out
+
+
+def _other_seat_chips(rng: random.Random, seat: int, count: int) -> list[ChipView]:
+    seats = [n for n in range(1, 8) if n != seat]
+    lay = default_layout()
+    chips = []
+    for _ in range(count):
+        p = _pick_by_kind(rng, lay.all_placements, set())
+        chips.append(ChipView(rng.choice(seats), p, _amount(rng)))
+    return chips
+
+
+def _joker_note(x: Section) -> str:
+    if not x.is_joker:
+        return ""
+    return (f" On a joker every non-poker wager loses except that joker straight up, a split that includes it, and "
+            f"jacer; {x} is neither red nor black and belongs to no suit or rank.")
+
+
+# ---------------------------------------------------------------- the layout
+
+def winning_wager(rng: random.Random) -> Question:
+    """Chips A-F on the layout, the marker on the winning card: which one wins?"""
+    lay = default_layout()
+    x = _random_section(rng, 0.22)
+    count = rng.randint(4, 6)
+    none_win = rng.random() < 0.15
+    chosen: list[Placement] = []
+    if not none_win:
+        chosen.append(_pick_by_kind(rng, lay.winning_placements(x), set()))
+    pool = near_losers(x)
+    while len(chosen) < count:
+        p = _pick_by_kind(rng, pool, set(chosen))
+        if p is None:
+            break
+        chosen.append(p)
+    rng.shuffle(chosen)
+    chips = tuple(ChipView(rng.randint(1, 7), p, _amount(rng), tag=TAGS[i]) for i, p in enumerate(chosen))
+    options = tuple(f"{c.tag}: {c.placement.label()}" for c in chips) + (NONE_OF_THEM,)
+    winners = [c for c in chips if c.placement.covers(x)]
+    if winners:
+        w = winners[0]
+        answer = f"{w.tag}: {w.placement.label()}"
+        why = f"{w.placement.label()} covers {x}: it wins. The others do not cover {x}: they lose."
+        cites = list(covers_citations(w.placement, x))
+    else:
+        answer = NONE_OF_THEM
+        why = f"None of these wagers covers {x}: every one loses and is collected."
+        cites = [cite("(g)(3)")]
+    why += _joker_note(x)
+    cites += [cite("(g)(5)(i)"), ruling("P2")] if x.is_joker else [cite("(g)(3)")]
+    return _q("winning-wager", "layout",
+              prompt=f"The winning card is {x.name()} ({x}). Which of the lettered wagers wins?",
+              form=CHOICE, options=options, answer=answer, explanation=why, citations=_dedupe(cites),
+              scene=PoketteScene(chips=chips, marker=str(x), caption=f"Winning card: {x}"),
+              detail={"winning_card": str(x)})
+
+
+def _split_candidates(rng: random.Random, valid: bool) -> list[Section]:
+    lay = default_layout()
+    if valid:
+        return list(rng.choice(lay.splits).sections)
+    shapes = ("diagonal", "gap-row", "gap-column", "joker")
+    while True:
+        shape = rng.choice(shapes)
+        if shape == "joker":
+            pairs = [("JK1", "Ad"), ("JK2", "Ac"), ("JK1", "As"), ("JK2", "Ah"), ("JK1", "Kc"), ("JK2", "Kd")]
+            return [Section.parse(t) for t in rng.choice(pairs)]
+        a = rng.choice(CARD_SECTIONS)
+        r, c = lay.position(a)
+        dr, dc = {"diagonal": (rng.choice((-1, 1)), rng.choice((-1, 1))), "gap-row": (0, rng.choice((-2, 2))),
+                  "gap-column": (rng.choice((-2, 2)), 0)}[shape]
+        b = lay.at(r + dr, c + dc)
+        if b is not None and not b.is_joker:
+            return [a, b]
+
+
+def _corner_candidates(rng: random.Random, valid: bool) -> list[Section]:
+    lay = default_layout()
+    if valid:
+        return list(rng.choice(lay.corners).sections)
+    while True:
+        shape = rng.choice(("jacer", "row", "column", "l-shape", "spread"))
+        if shape == "jacer":
+            return [Section.parse(t) for t in ("JK1", "JK2", "Ac", "Ad")]
+        r, c = rng.randrange(0, 11), rng.randrange(0, 3)
+        if shape == "row":
+            cells = [(r, k) for k in range(4)]
+        elif shape == "column":
+            cells = [(r + k, c) for k in range(3)] + [(r + 3 if r + 3 <= 12 else r - 1, c)]
+        elif shape == "l-shape":
+            cells = [(r, c), (r, c + 1), (r + 1, c), (r + 2, c)]
+        else:
+            cells = [(r, c), (r, c + 1), (r + 2, c), (r + 2, c + 1)]
+        secs = [lay.at(*rc) for rc in cells]
+        if all(s is not None for s in secs) and len(set(secs)) == 4:
+            return secs
+
+
+def valid_placement(rng: random.Random) -> Question:
+    """Is this chip a valid split / corner / double rank (trainer ruling P3)?"""
+    lay = default_layout()
+    kind = rng.choices((SPLIT, CORNER, DOUBLE_RANK), weights=(5, 4, 2))[0]
+    valid = rng.random() < 0.5
+    ranks: list[int] = []
+    if kind == SPLIT:
+        cards = _split_candidates(rng, valid)
+        what = f"a split on {' and '.join(str(c) for c in cards)}"
+    elif kind == CORNER:
+        cards = _corner_candidates(rng, valid)
+        what = f"a corner on {', '.join(str(c) for c in cards)}"
+    else:
+        cards = []
+        i = rng.randrange(12)
+        if valid:
+            ranks = [lay.rows[i], lay.rows[i + 1]]
+        else:
+            far = [k for k in range(13) if abs(k - i) > 1]
+            j = 12 if i == 0 and rng.random() < 0.5 else rng.choice(far)  # A-2 now and then: never adjacent
+            ranks = [lay.rows[i], lay.rows[j]]
+        what = f"a double rank on the {rank_text(ranks[0])} and {rank_text(ranks[1])} rows"
+    try:
+        p = lay.place(kind, cards=cards, ranks=ranks)
+        answer = VALID
+        odds = rules_data().pay_tables["minimum"].row_for(kind).odds
+        why = f"{p.label()} is a valid {kind}: " + {
+            SPLIT: "the two cards share a side (side by side in a row or a column, a joker and the ace directly "
+                   "below it, or the two jokers).",
+            CORNER: "the four cards form a 2x2 block of the grid.",
+            DOUBLE_RANK: "the two ranks are adjacent rows of the layout.",
+        }[kind] + f" It pays {odds}."
+        cites = [p.citation, ruling("P3")]
+    except LayoutError as e:
+        answer = NOT_VALID
+        why = str(e)[0].upper() + str(e)[1:] + "."
+        cites = [cite({SPLIT: "(e)(1)(ii)", CORNER: "(e)(1)(iii)", DOUBLE_RANK: "(e)(1)(v)"}[kind]), ruling("P3")]
+    selected = tuple(str(c) for c in cards)
+    if ranks:
+        selected = tuple(str(s) for s in CARD_SECTIONS if s.rank in ranks)
+    return _q("valid-placement", "layout",
+              prompt=f"A player asks for {what}. Is it a valid {kind}?",
+              form=CHOICE, options=(VALID, NOT_VALID), answer=answer, explanation=why, citations=_dedupe(cites),
+              scene=PoketteScene(selected=selected, caption=f"Is it a valid {kind}?"),
+              detail={"kind": kind, "valid": answer == VALID})
+
+
+# ---------------------------------------------------------------- payouts
+
+def seat_payout(rng: random.Random) -> Question:
+    """One seat's chips, a winning card: pay each winning wager and total the seat."""
+    lay = default_layout()
+    x = _random_section(rng, 0.15)
+    seat = rng.randint(1, 7)
+    count = rng.randint(3, 5)
+    winners = rng.randint(1, min(3, count - 1))
+    chosen: list[Placement] = []
+    for _ in range(winners):
+        p = _pick_by_kind(rng, lay.winning_placements(x), set(chosen))
+        if p is not None:
+            chosen.append(p)
+    pool = near_losers(x)
+    while len(chosen) < count:
+        chosen.append(_pick_by_kind(rng, pool, set(chosen)))
+    rng.shuffle(chosen)
+    bets = [Bet(seat, p, _amount(rng)) for p in chosen]
+    settlement = settle_spin(Stand(), x, bets)
+    results = settlement.seat(seat)
+    fields = tuple(f"{r.bet.placement.label()} ({format_cents(r.bet.amount)})" for r in results) + (
+        f"Total paid to seat {seat}",)
+    paid = [r.result.paid for r in results]
+    answer = amounts_answer(paid + [sum(paid)])
+    lines = [r.result.describe() + "." for r in results]
+    why = (" ".join(lines) + f" In all, seat {seat} is paid {format_cents(sum(paid))}; the losing wagers were "
+           "collected first." + _joker_note(x))
+    cites = [rules_data().pay_tables["minimum"].citation, cite("(g)(4)")]
+    for r in results:
+        cites.extend(c for c in r.result.rules if "§(e)" in c or "§(g)(5)" in c)
+    others = _other_seat_chips(rng, seat, rng.randint(2, 4))
+    chips = tuple(ChipView(seat, r.bet.placement, r.bet.amount, highlight=True) for r in results) + tuple(others)
+    return _q("seat-payout", "payouts",
+              prompt=(f"The winning card is {x.name()} ({x}). Settle seat {seat}'s wagers: type what you pay on "
+                      "each (0 if it is collected) and the total paid to the seat."),
+              form=AMOUNTS, fields=fields, answer=answer, explanation=why, citations=_dedupe(cites),
+              scene=PoketteScene(chips=chips, marker=str(x), caption=f"Winning card: {x} · seat {seat}"),
+              detail={"winning_card": str(x), "seat": seat})
+
+
+# ---------------------------------------------------------------- the card stand
+
+def _two_cards(rng: random.Random) -> tuple[Card, Card]:
+    """First and second cards of a stand, drawn so every announcement comes up."""
+    shape = rng.choice(("pair", "suited-connector", "suited", "connector", "gap", "ace-edge", "random"))
+    suits = "shdc"
+    while True:
+        r1 = rng.randint(2, 14)
+        s1 = rng.choice(suits)
+        if shape == "pair":
+            r2, s2 = r1, rng.choice(suits)
+        elif shape in ("suited-connector", "connector"):
+            r2 = r1 + rng.choice((-1, 1))
+            s2 = s1 if shape == "suited-connector" else rng.choice([s for s in suits if s != s1])
+        elif shape == "suited":
+            r2, s2 = rng.randint(2, 14), s1
+        elif shape == "gap":
+            r2, s2 = r1 + rng.choice((-2, 2)), rng.choice(suits)
+        elif shape == "ace-edge":
+            r1 = 14
+            r2, s2 = rng.choice((13, 2, 3, 12, 4)), rng.choice(suits)
+        else:
+            r2, s2 = rng.randint(2, 14), rng.choice(suits)
+        if 2 <= r2 <= 14:
+            pair = [Card(r1, s1), Card(r2, s2)]
+            rng.shuffle(pair)
+            return pair[0], pair[1]
+
+
+def wager_list_text(wagers: Sequence[str]) -> str:
+    return ", ".join(w[0].upper() + w[1:] if i == 0 else w for i, w in enumerate(wagers))
+
+
+def announcement_variants(wagers: tuple[str, ...]) -> set[tuple[str, ...]]:
+    order = (PAIR_IN_THREE, THREE_OF_A_KIND, FLUSH, OPEN_STRAIGHT, INSIDE_STRAIGHT, OPEN_STRAIGHT_FLUSH,
+             INSIDE_STRAIGHT_FLUSH)
+    swaps = {OPEN_STRAIGHT: INSIDE_STRAIGHT, INSIDE_STRAIGHT: OPEN_STRAIGHT, OPEN_STRAIGHT_FLUSH: INSIDE_STRAIGHT_FLUSH,
+             INSIDE_STRAIGHT_FLUSH: OPEN_STRAIGHT_FLUSH, PAIR_IN_THREE: THREE_OF_A_KIND,
+             THREE_OF_A_KIND: PAIR_IN_THREE}
+    base = set(wagers)
+    out: set[frozenset[str]] = set()
+    out.add(frozenset({swaps.get(w, w) for w in base}))  # open <-> inside, pair in three <-> three of a kind
+    out.add(frozenset(base ^ {FLUSH}))
+    out.add(frozenset((base | {PAIR_IN_THREE}) - {THREE_OF_A_KIND}) if THREE_OF_A_KIND in base else
+            frozenset(base | {THREE_OF_A_KIND}))
+    if OPEN_STRAIGHT in base or INSIDE_STRAIGHT in base:
+        out.add(frozenset(base - {OPEN_STRAIGHT, INSIDE_STRAIGHT, OPEN_STRAIGHT_FLUSH, INSIDE_STRAIGHT_FLUSH}))
+        out.add(frozenset({swaps.get(w, w) if w in (OPEN_STRAIGHT, INSIDE_STRAIGHT) else w for w in base}))
+        if FLUSH in base:
+            out.add(frozenset(base - {OPEN_STRAIGHT_FLUSH, INSIDE_STRAIGHT_FLUSH}))
+        else:
+            extra = OPEN_STRAIGHT_FLUSH if OPEN_STRAIGHT in base else INSIDE_STRAIGHT_FLUSH
+            out.add(frozenset(base | {extra}))
+    else:
+        out.add(frozenset(base | {INSIDE_STRAIGHT}))
+        out.add(frozenset(base | {OPEN_STRAIGHT}))
+    out.add(frozenset(base | {PAIR_IN_TWO}))
+    out.discard(frozenset(base))
+    key = {w: i for i, w in enumerate((PAIR_IN_TWO,) + order)}
+    return {tuple(sorted(v, key=key.__getitem__)) for v in out if v}
+
+
+def announcement(rng: random.Random) -> Question:
+    """The dealer's announcement after the second card (§(h)(3)-(4), rulings P5-P6)."""
+    a, b = _two_cards(rng)
+    ann = announce(a, b)
+    right = wager_list_text(ann.wagers)
+    variants = sorted(announcement_variants(ann.wagers))
+    rng.shuffle(variants)
+    options = [right] + [wager_list_text(v) for v in variants[:5]]
+    options = list(dict.fromkeys(options))
+    rng.shuffle(options)
+    return _q("announcement", "poker-hands",
+              prompt=(f"The card stand holds {a} then {b}, and the wagers of the second card are settled. Which "
+                      "poker hand wagers do you announce?"),
+              form=CHOICE, options=tuple(options), answer=right,
+              explanation=f"{ann.explain()} Announce: {ann.text()}", citations=ann.citations,
+              scene=PoketteScene(stand=(str(a), str(b)), marker=str(b), caption="What do you announce?"),
+              detail={"stand": [str(a), str(b)]})
+
+
+def poker_settlement(rng: random.Random) -> Question:
+    """Settle a seat's poker hand wagers on the card that decides them (§(h)(2), §(h)(5))."""
+    seat = rng.randint(1, 7)
+    if rng.random() < 0.3:
+        first = rng.choice(CARD_SECTIONS).card
+        stand = Stand((first,))
+        wagers = [PAIR_IN_TWO]
+        if rng.random() < 0.45:
+            second = Card(first.rank, rng.choice("shdc"))
+        else:
+            second = rng.choice(CARD_SECTIONS).card
+        decider = second
+    else:
+        a, b = _two_cards(rng)
+        stand = Stand((a, b))
+        offered = list(stand.offered())
+        wagers = offered if len(offered) <= 3 else rng.sample(offered, rng.randint(2, 4))
+        wagers = [w for w in offered if w in wagers]
+        if rng.random() < 0.55:
+            hits = [s.card for s in CARD_SECTIONS if any(poker_wins(w, (a, b, s.card)) for w in wagers)]
+            decider = rng.choice(hits) if hits else rng.choice(CARD_SECTIONS).card
+        else:
+            decider = rng.choice(CARD_SECTIONS).card
+    lay = default_layout()
+    bets = [Bet(seat, lay.place(w), _amount(rng)) for w in wagers]
+    x = Section(decider)
+    settlement = settle_spin(stand, x, bets)
+    results = settlement.seat(seat)
+    fields = tuple(f"{r.bet.placement.label()} ({format_cents(r.bet.amount)})" for r in results)
+    answer = amounts_answer([r.result.paid for r in results])
+    why = settlement.stand.describe() + " " + " ".join(r.result.describe() + "." for r in results)
+    if len(stand.cards) == 2:
+        why += " A straight wins whatever the suits; a straight flush also wins the straight and flush wagers."
+    cites = [rules_data().pay_tables["minimum"].citation]
+    for r in results:
+        cites.extend(r.result.rules)
+    where = "second" if len(stand.cards) == 1 else "third"
+    chips = tuple(ChipView(seat, r.bet.placement, r.bet.amount, highlight=True) for r in results)
+    return _q("poker-settlement", "poker-hands",
+              prompt=(f"The card stand held {' '.join(map(str, stand.cards))}; the {where} card is {decider}. "
+                      f"Settle seat {seat}'s poker hand wagers: type what you pay on each (0 if it is collected)."),
+              form=AMOUNTS, fields=fields, answer=answer, explanation=why, citations=_dedupe(cites),
+              scene=PoketteScene(chips=chips, stand=tuple(str(c) for c in settlement.stand.cards), stand_new=True,
+                                 marker=str(x), caption=f"{where.capitalize()} card: {decider}"),
+              detail={"stand": [str(c) for c in stand.cards], "winning_card": str(x)})
+
+
+# ---------------------------------------------------------------- the wheel
+
+DIRECTION = {1: "counterclockwise", -1: "clockwise"}
+SIGN = {PREVIOUS: "The card previously passed is the winning card", VOID: "The spin is void and the wheel re-spun"}
+NO_SPIN = "\"No spin\": re-spin"
+VOID_RESPIN = "Void: re-spin"
+
+
+def pose(spin: Spin, caption: str = "") -> WheelPose:
+    return WheelPose(tuple(str(s) for s in wheel().order), float(spin.rest), spin.direction, caption)
+
+
+def clapper(rng: random.Random) -> Question:
+    """Where the clapper rests and what the dealer declares (§(g)(2), §(i)(1), §(i)(3))."""
+    w = wheel()
+    option = rng.choice((PREVIOUS, VOID))
+    case = rng.choices(("between", "short", "valid"), weights=(5, 3, 2))[0]
+    target = rng.choice(w.order)
+    if case == "between":
+        spin = spin_between(w, target, rng)
+    elif case == "short":
+        spin = short_spin(rng)
+    else:
+        spin = spin_to(w, target, rng)
+    outcome = judge(w, spin, option)
+    resting = outcome.resting
+    if spin.between:
+        where = f"between {resting[0]} and {resting[1]}, having passed {resting[0]} last"
+    else:
+        where = f"on {resting[0]}"
+    options = [s.name().capitalize() for s in resting]
+    if not spin.between:
+        options += [s.name().capitalize() for s in w.neighbours(resting[0])[:2]]
+    options += [NO_SPIN, VOID_RESPIN]
+    if outcome.kind == "no-spin":
+        answer = NO_SPIN
+    elif outcome.kind == "void":
+        answer = VOID_RESPIN
+    else:
+        answer = outcome.winner.name().capitalize()
+    return _q("clapper", "wheel",
+              prompt=(f"The wheel turned {DIRECTION[spin.direction]}, {revolutions_text(spin.revolutions)}, and the clapper rests "
+                      f"{where}. The sign posted at your table: \"{SIGN[option]}\". What do you declare?"),
+              form=CHOICE, options=tuple(dict.fromkeys(options)), answer=answer, explanation=outcome.explanation,
+              citations=outcome.citations,
+              scene=PoketteScene(wheel=pose(spin, f"Sign: {SIGN[option]}"), caption="Where does the clapper rest?"),
+              detail={"case": case, "option": option, "travel": str(spin.travel), "rest": str(spin.rest),
+                      "direction": spin.direction})
+
+
+KINDS = (
+    QuestionKind(f"{GAME_ID}.winning-wager", "Which wager wins", f"{GAME_ID}.layout", winning_wager),
+    QuestionKind(f"{GAME_ID}.valid-placement", "Valid splits and corners", f"{GAME_ID}.layout", valid_placement),
+    QuestionKind(f"{GAME_ID}.seat-payout", "Pay a seat", f"{GAME_ID}.payouts", seat_payout),
+    QuestionKind(f"{GAME_ID}.announcement", "The announcement after the second card", f"{GAME_ID}.poker-hands",
+                 announcement),
+    QuestionKind(f"{GAME_ID}.poker-settlement", "Settle the poker hand wagers", f"{GAME_ID}.poker-hands",
+                 poker_settlement),
+    QuestionKind(f"{GAME_ID}.clapper", "The clapper and \"No spin\"", f"{GAME_ID}.wheel", clapper),
+) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",
+               wagers_skill="wagers", wording_section="(f)(1)")
+
+__all__ = ["SKILLS", "KINDS", "announcement_variants", "near_losers", "pose", "wager_list_text"]
