@@ -50,6 +50,23 @@ class WagerResult:
         return f"{self.label} {format_cents(self.amount)} loses: collect it"
 
 
+class SeatResults:
+    """For a seat's settlement holding ``results`` (a tuple of WagerResult): look one
+    up by wager and total the seat's net. Mixed into each game's SeatSettlement."""
+
+    results: tuple[WagerResult, ...]
+
+    def result(self, wager: str) -> WagerResult | None:
+        for r in self.results:
+            if r.wager == wager:
+                return r
+        return None
+
+    @property
+    def net(self) -> int:
+        return sum(r.net for r in self.results)
+
+
 def win(wager: str, label: str, amount: int, odds: Odds, rules: tuple[str, ...]) -> WagerResult:
     if odds.is_push:
         return push(wager, label, amount, rules, odds="Push")

@@ -24,7 +24,7 @@ from trainer.core.citation import ruling
 from trainer.core.odds import Odds
 from trainer.core.paytable import PayTable
 from trainer.core.settlement import (
-    LOSE, REFER, WIN, SettlementError, WagerResult, lose, push, validate_amount, win,
+    LOSE, REFER, WIN, SeatResults, SettlementError, WagerResult, lose, push, validate_amount, win,
 )
 from trainer.games.dj_wild.hands import (
     TRIPS_CITATIONS, Category, HandError, HandValue, TripsReading, cite, evaluate, trips_readings,
@@ -65,21 +65,11 @@ class SeatWagers:
 
 
 @dataclass(frozen=True)
-class SeatSettlement:
+class SeatSettlement(SeatResults):
     seat: int
     hand: HandValue
     trips_reading: TripsReading | None  # the reading Trips was paid on (None: no Trips wager)
     results: tuple[WagerResult, ...]
-
-    def result(self, wager: str) -> WagerResult | None:
-        for r in self.results:
-            if r.wager == wager:
-                return r
-        return None
-
-    @property
-    def net(self) -> int:
-        return sum(r.net for r in self.results)
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,26 @@ from trainer.core.money import format_cents
 from trainer.core.odds import Odds
 from trainer.core.paytable import PayTable
 from trainer.core.settlement import (
-    REFER, WIN, SettlementError, WagerResult, check_one_deck, lose, validate_amount, win,
+    REFER,
+    SeatResults,
+    WIN,
+    SettlementError,
+    WagerResult,
+    check_one_deck,
+    lose,
+    validate_amount,
+    win,
 )
 from trainer.games.four_card.hands import (
-    PLAYER_CARDS, DEALER_CARDS, Category, HandValue, aces_up_key, best_hand, cite, cover_all_key, progressive_key,
+    DEALER_CARDS,
+    PLAYER_CARDS,
+    Category,
+    HandValue,
+    aces_up_key,
+    best_hand,
+    cite,
+    cover_all_key,
+    progressive_key,
 )
 from trainer.games.four_card.rules_data import rules_data, side_bets
 
@@ -92,18 +108,12 @@ class SeatWagers:
 
 
 @dataclass(frozen=True)
-class SeatSettlement:
+class SeatSettlement(SeatResults):
     seat: int
     cards: tuple[Card, ...]
     hand: HandValue
     folded: bool
     results: tuple[WagerResult, ...]
-
-    def result(self, wager: str) -> WagerResult | None:
-        for r in self.results:
-            if r.wager == wager:
-                return r
-        return None
 
     def results_of(self, wager: str) -> tuple[WagerResult, ...]:
         return tuple(r for r in self.results if r.wager == wager)
@@ -112,9 +122,6 @@ class SeatSettlement:
         """What the dealer pays on a wager (all Envy Bonuses together for 'envy')."""
         return sum(r.paid for r in self.results_of(wager))
 
-    @property
-    def net(self) -> int:
-        return sum(r.net for r in self.results)
 
     @property
     def refer(self) -> bool:

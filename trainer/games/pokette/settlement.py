@@ -29,10 +29,29 @@ from typing import Sequence
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.core.odds import Odds, OddsError
-from trainer.core.settlement import SettlementError, WagerResult, lose, validate_amount, win
-from trainer.games.pokette.layout import NON_POKER, PAIR_IN_TWO, WAGERS, Placement, covers_citations, default_layout
+from trainer.core.settlement import (
+    SettlementError,
+    WagerResult,
+    lose,
+    validate_amount,
+    win,
+)
+from trainer.games.pokette.layout import (
+    NON_POKER,
+    PAIR_IN_TWO,
+    WAGERS,
+    Placement,
+    covers_citations,
+    default_layout,
+)
 from trainer.games.pokette.rules_data import minimum_table, odds_value, rules_data
-from trainer.games.pokette.stand import JOKER_CITES, SETTLE_CITES, Stand, StandChange, poker_wins
+from trainer.games.pokette.stand import (
+    JOKER_CITES,
+    SETTLE_CITES,
+    Stand,
+    StandChange,
+    poker_wins,
+)
 from trainer.games.pokette.wheel import PREVIOUS, Section, cite
 
 COLLECT = "collect"

@@ -14,9 +14,23 @@ from trainer.core.cards import ACE, KING, Card
 from trainer.core.citation import ruling
 from trainer.core.odds import Odds
 from trainer.core.paytable import PayTable
-from trainer.core.settlement import SettlementError, check_one_deck, WagerResult, lose, push, validate_amount, win
+from trainer.core.settlement import (
+    SeatResults,
+    SettlementError,
+    WagerResult,
+    check_one_deck,
+    lose,
+    push,
+    validate_amount,
+    win,
+)
 from trainer.games.two_card_joker.hands import (
-    QUALIFY_CITATIONS, Category, HandValue, cite, dealer_qualifies, evaluate,
+    QUALIFY_CITATIONS,
+    Category,
+    HandValue,
+    cite,
+    dealer_qualifies,
+    evaluate,
 )
 from trainer.games.two_card_joker.rules_data import rules_data
 
@@ -47,20 +61,10 @@ class SeatWagers:
 
 
 @dataclass(frozen=True)
-class SeatSettlement:
+class SeatSettlement(SeatResults):
     seat: int
     hand: HandValue
     results: tuple[WagerResult, ...]
-
-    def result(self, wager: str) -> WagerResult | None:
-        for r in self.results:
-            if r.wager == wager:
-                return r
-        return None
-
-    @property
-    def net(self) -> int:
-        return sum(r.net for r in self.results)
 
 
 @dataclass(frozen=True)

@@ -45,10 +45,31 @@ from typing import Sequence
 from trainer.core.cards import Card
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
-from trainer.core.settlement import LOSE, PUSH, WIN, SettlementError, WagerResult, check_one_deck, lose, validate_amount
-from trainer.games.winners_pot.dealing import DEALER, MAX_SEATS, clockwise_after, position_name
+from trainer.core.settlement import (
+    LOSE,
+    PUSH,
+    WIN,
+    SeatResults,
+    SettlementError,
+    WagerResult,
+    check_one_deck,
+    lose,
+    validate_amount,
+)
+from trainer.games.winners_pot.dealing import (
+    DEALER,
+    MAX_SEATS,
+    clockwise_after,
+    position_name,
+)
 from trainer.games.winners_pot.hands import (
-    HAND_SIZE, TITLE, Category, HandValue, cite, evaluate, jacks_plus_key,
+    HAND_SIZE,
+    TITLE,
+    Category,
+    HandValue,
+    cite,
+    evaluate,
+    jacks_plus_key,
 )
 from trainer.games.winners_pot.rules_data import pot_data, rules_data
 
@@ -321,22 +342,12 @@ def cards_for(decisions: Sequence[str]) -> int:
 
 
 @dataclass(frozen=True)
-class SeatSettlement:
+class SeatSettlement(SeatResults):
     seat: int
     cards: tuple[Card, ...]
     hand: HandValue
     folded_after: int | None
     results: tuple[WagerResult, ...]
-
-    def result(self, wager: str) -> WagerResult | None:
-        for r in self.results:
-            if r.wager == wager:
-                return r
-        return None
-
-    @property
-    def net(self) -> int:
-        return sum(r.net for r in self.results)
 
 
 @dataclass(frozen=True)
