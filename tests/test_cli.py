@@ -56,7 +56,7 @@ def test_unknown_screen_lists_the_valid_ones(tmp_path, capsys):
 
 
 def test_unknown_game_and_bad_arguments_exit_2(tmp_path, capsys):
-    assert main(["snapshot", "--screen", "home", "--out", str(tmp_path / "a.png"), "--game", "pokette"]) == 2
+    assert main(["snapshot", "--screen", "home", "--out", str(tmp_path / "a.png"), "--game", "baccarat"]) == 2
     assert "not available" in capsys.readouterr().err
     assert main(["snapshot", "--screen", "home"]) == 2  # --out is required
     assert main(["snapshot", "--screen", "home", "--out", "a.png", "--width", "ten"]) == 2

@@ -15,7 +15,10 @@ from pathlib import Path
 
 import trainer
 
-SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer")
+SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer",
+           # adaptive practice, exams and the supervisor's review (trainer.ui.screens.dashboard_snapshot)
+           "daily", "mistakes", "learn", "speed", "exam", "exam-result", "supervisor", "dashboard",
+           "trainee-review", "tools", "report", "trainee-report")
 DEFAULT_GAME = "two-card-joker"
 DEFAULT_SEED = 7
 

@@ -93,7 +93,7 @@ def test_fresh_database_has_schema_wal_and_meta(tmp_path: Path) -> None:
     path = tmp_path / "nested" / "folders" / "trainer.sqlite3"
     with Store.open(path) as s:
         assert s.path == path
-        assert s.schema_version == CURRENT_VERSION == 1
+        assert s.schema_version == CURRENT_VERSION == 2
         assert {"meta", "trainees", "sessions", "answers"} <= set(s.db.table_names())
         assert s.db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         assert s.db.execute("PRAGMA synchronous").fetchone()[0] in (1, 2)  # NORMAL or FULL
@@ -101,6 +101,8 @@ def test_fresh_database_has_schema_wal_and_meta(tmp_path: Path) -> None:
     try:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         meta = dict(conn.execute("SELECT key, value FROM meta"))
+        station = meta.pop("station_id")
+        assert len(station) == 32 and int(station, 16) >= 0
         assert meta == {
             "schema_version": str(CURRENT_VERSION),
             "created_by": trainer.__version__,
@@ -113,7 +115,7 @@ def test_fresh_database_has_schema_wal_and_meta(tmp_path: Path) -> None:
         assert columns == [
             "id", "session_id", "trainee_id", "game_id", "skill", "kind", "seed", "prompt", "form",
             "fields", "given", "correct_answer", "is_correct", "response_ms", "answered_at",
-            "citations", "explanation",
+            "citations", "explanation", "target_ms",
         ]
         fks = {(r[3], r[2]) for r in conn.execute("PRAGMA foreign_key_list(answers)")}
         assert fks == {("session_id", "sessions"), ("trainee_id", "trainees")}
@@ -206,7 +208,7 @@ def test_session_round_trip(store: Store) -> None:
         prompt="Pay the Ante and the Bonus.", form=AMOUNTS, fields=("Ante", "Bonus"),
         given="[500, 2000]", correct_answer="[500, 2500]", is_correct=False, response_ms=2501,
         answered_at=wrong_amounts.answered_at, citations=("Two Card Joker Poker §14",),
-        explanation="The Ante pays even money; the Bonus pays 5 to 1.",
+        explanation="The Ante pays even money; the Bonus pays 5 to 1.", target_ms=22_000,
     )
     right_choice = records[2]
     assert right_choice.is_correct is True and right_choice.given == "Pair"
@@ -332,20 +334,21 @@ def test_migrations_run_on_an_empty_file_made_by_sqlite(tmp_path: Path) -> None:
 
 def test_reopening_does_not_rerun_migrations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    original = schema.MIGRATIONS[0]
 
-    def spy(db):
-        calls.append(1)
-        original(db)
+    def spy(n, original):
+        def migration(db):
+            calls.append(n)
+            original(db)
+        return migration
 
-    monkeypatch.setattr(schema, "MIGRATIONS", [spy])
+    monkeypatch.setattr(schema, "MIGRATIONS", [spy(n, m) for n, m in enumerate(schema.MIGRATIONS, start=1)])
     path = tmp_path / "trainer.sqlite3"
     Store.open(path).close()
-    assert calls == [1]
+    assert calls == list(range(1, CURRENT_VERSION + 1))
     for _ in range(2):
         with Store.open(path) as s:
             assert s.schema_version == CURRENT_VERSION
-    assert calls == [1]
+    assert calls == list(range(1, CURRENT_VERSION + 1))
 
 
 def test_a_failed_migration_is_rolled_back(tmp_path: Path) -> None:

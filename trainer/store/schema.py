@@ -30,6 +30,7 @@ META = "meta"
 VERSION_KEY = "schema_version"
 CREATED_BY_KEY = "created_by"
 MIGRATED_BY_KEY = "migrated_by"  # the app version that applied the latest migration
+STATION_KEY = "station_id"  # this database's own id (version 2 on), carried by its exported results
 
 
 def _v1_initial(db: Database) -> None:
@@ -95,8 +96,123 @@ def _v1_initial(db: Database) -> None:
     answers.create_index(["session_id"], index_name="idx_answers_session")
 
 
-MIGRATIONS: list[Migration] = [_v1_initial]
-CURRENT_VERSION = 1
+def _v2_target_ms(form: str, fields: str, correct_answer: str) -> int:
+    """The target response time of an answer recorded before version 2, frozen as it was
+    when version 2 was released (``trainer.training.mastery.target_ms`` is the live one)."""
+    import json
+
+    try:
+        if form == "choice":
+            return 8_000
+        if form == "amounts":
+            return 10_000 + 6_000 * len(json.loads(fields))
+        if form == "order":
+            return 6_000 + 4_000 * len(json.loads(correct_answer))
+    except (TypeError, ValueError):
+        pass
+    return 15_000
+
+
+def _v2_review(db: Database) -> None:
+    """Adaptive practice, classroom exams and the supervisor's review.
+
+    - ``answers.target_ms``: the response time the answer was held to (filled in for the
+      answers already recorded), and two covering indexes for the dashboard's queries
+      (by time, and by trainee and skill);
+    - ``sessions.source`` (game, daily, mistakes, exam) and ``sessions.exam_id``;
+    - ``exams``: exam definitions (the whole definition as JSON, with its fingerprint);
+    - ``supervisors`` (salted scrypt hashes and their parameters, never a password),
+      ``audit_log`` (every supervisor action that changes data), ``classes`` and
+      ``class_members``, ``certification_thresholds`` per game, ``imports``;
+    - answers and the audit log become append-only (triggers refuse UPDATE and DELETE);
+    - ``meta.station_id``: this database's own id, carried by its exported results.
+
+    Every existing row is kept: only columns, tables, indexes and triggers are added."""
+    import uuid
+
+    answers = db["answers"]
+    answers.add_column("target_ms", int)
+    db.conn.create_function("dt_v2_target_ms", 3, _v2_target_ms, deterministic=True)
+    db.execute("UPDATE answers SET target_ms = dt_v2_target_ms(form, fields, correct_answer)")
+    answers.create_index(
+        ["answered_at", "trainee_id", "game_id", "skill", "is_correct", "response_ms", "target_ms"],
+        index_name="idx_answers_dashboard",
+    )
+    answers.create_index(
+        ["trainee_id", "game_id", "skill", "answered_at", "is_correct", "response_ms", "target_ms"],
+        index_name="idx_answers_skills",
+    )
+    answers.create_index(["trainee_id", "is_correct", "answered_at"], index_name="idx_answers_trainee_correct")
+    db.execute("CREATE TRIGGER answers_no_update BEFORE UPDATE ON answers "
+               "BEGIN SELECT RAISE(ABORT, 'recorded answers cannot be changed'); END")
+    db.execute("CREATE TRIGGER answers_no_delete BEFORE DELETE ON answers "
+               "BEGIN SELECT RAISE(ABORT, 'recorded answers cannot be deleted'); END")
+
+    sessions = db["sessions"]
+    sessions.add_column("source", str)
+    sessions.add_column("exam_id", str)
+    db.execute("UPDATE sessions SET source = 'game' WHERE source IS NULL")
+    sessions.create_index(["exam_id"], index_name="idx_sessions_exam")
+
+    db.create_table(
+        "exams",
+        {"id": str, "title": str, "definition": str, "fingerprint": str, "created_at": str, "created_by": str,
+         "saved_at": str},
+        pk="id",
+        not_null={"title", "definition", "fingerprint", "created_at", "saved_at"},
+    )
+    db.create_table(
+        "supervisors",
+        {"id": int, "name": str, "kdf": str, "salt": str, "password_hash": str, "kdf_n": int, "kdf_r": int,
+         "kdf_p": int, "dklen": int, "created_at": str, "password_changed_at": str},
+        pk="id",
+        not_null={"name", "kdf", "salt", "password_hash", "kdf_n", "kdf_r", "kdf_p", "dklen", "created_at",
+                  "password_changed_at"},
+    )
+    db.execute("CREATE UNIQUE INDEX idx_supervisors_name_nocase ON supervisors (name COLLATE NOCASE)")
+    db.create_table(
+        "audit_log",
+        {"id": int, "at": str, "supervisor_id": int, "supervisor_name": str, "action": str, "target": str,
+         "detail": str},
+        pk="id",
+        foreign_keys=[("supervisor_id", "supervisors", "id")],
+        not_null={"at", "supervisor_name", "action", "target", "detail"},
+    )
+    db["audit_log"].create_index(["at"], index_name="idx_audit_at")
+    db.execute("CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log "
+               "BEGIN SELECT RAISE(ABORT, 'the audit log cannot be changed'); END")
+    db.execute("CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log "
+               "BEGIN SELECT RAISE(ABORT, 'the audit log cannot be changed'); END")
+    db.create_table("classes", {"id": int, "name": str, "created_at": str}, pk="id",
+                    not_null={"name", "created_at"})
+    db.execute("CREATE UNIQUE INDEX idx_classes_name_nocase ON classes (name COLLATE NOCASE)")
+    db.create_table(
+        "class_members",
+        {"class_id": int, "trainee_id": int, "added_at": str},
+        pk=("class_id", "trainee_id"),
+        foreign_keys=[("class_id", "classes", "id"), ("trainee_id", "trainees", "id")],
+        not_null={"added_at"},
+    )
+    db["class_members"].create_index(["trainee_id"], index_name="idx_class_members_trainee")
+    db.create_table(
+        "certification_thresholds",
+        {"game_id": str, "percent": int, "set_at": str, "set_by": str},
+        pk="game_id",
+        not_null={"percent", "set_at", "set_by"},
+    )
+    db.create_table(
+        "imports",
+        {"id": str, "at": str, "supervisor_name": str, "source": str, "station_id": str, "trainees_added": int,
+         "sessions_added": int, "answers_added": int, "answers_skipped": int},
+        pk="id",
+        not_null={"at", "supervisor_name", "source", "trainees_added", "sessions_added", "answers_added",
+                  "answers_skipped"},
+    )
+    db[META].insert({"key": STATION_KEY, "value": uuid.uuid4().hex}, replace=True)
+
+
+MIGRATIONS: list[Migration] = [_v1_initial, _v2_review]
+CURRENT_VERSION = 2
 assert CURRENT_VERSION == len(MIGRATIONS), "one migration per schema version"
 
 

@@ -11,12 +11,10 @@ Dealer Trainer raises ``StoreError`` and is left exactly as it was.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sqlite3
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -25,43 +23,22 @@ from sqlite_utils import Database
 
 import trainer
 from trainer.store import schema
+from trainer.store.exchange import ExchangeQueries
+from trainer.store.practice import PracticeQueries
+from trainer.store.records import (
+    ANSWER_COLUMNS,
+    AnswerRecord,
+    StoreError,
+    Trainee,
+    _answer,
+    utc_now,
+)
+from trainer.store.stats import DashboardQueries
+from trainer.store.supervision import SupervisionQueries
+from trainer.training.mastery import question_target_ms
 
 NAME_MAX = 80
 SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-class StoreError(Exception):
-    """A store problem; ``str(e)`` is a message for a human."""
-
-
-@dataclass(frozen=True)
-class Trainee:
-    id: int
-    name: str
-    created_at: str
-
-
-@dataclass(frozen=True)
-class AnswerRecord:
-    """One row of the answer log."""
-
-    id: str
-    session_id: str
-    trainee_id: int
-    game_id: str
-    skill: str
-    kind: str
-    seed: int
-    prompt: str
-    form: str
-    fields: tuple[str, ...]
-    given: str
-    correct_answer: str
-    is_correct: bool
-    response_ms: int
-    answered_at: str
-    citations: tuple[str, ...]
-    explanation: str
 
 
 @dataclass(frozen=True)
@@ -94,15 +71,12 @@ class SessionRow:
     ended_at: str | None
     answered: int
     correct: int
+    source: str = "game"  # game, daily, mistakes or exam
+    exam_id: str | None = None
 
 
-ANSWER_COLUMNS = tuple(f.name for f in dataclasses.fields(AnswerRecord))
-
-
-def utc_now() -> str:
-    """The current time as ISO-8601 UTC with milliseconds, e.g. ``2025-01-31T09:15:02.041Z``."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
+SESSION_SOURCES = ("game", "daily", "mistakes", "exam")
+MIXED_GAMES = "mixed"  # the game_id of a session whose questions come from several games
 
 def _untouched(path: Path, problem: str) -> StoreError:
     return StoreError(f"{path} {problem} The file was left untouched.")
@@ -192,8 +166,12 @@ def _probe_write(db: Database) -> None:
         db.conn.execute("ROLLBACK")
 
 
-class Store:
-    """The trainee database. Open with ``Store.open(path)``; usable as a context manager."""
+class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueries):
+    """The trainee database. Open with ``Store.open(path)``; usable as a context manager.
+
+    The queries of adaptive practice and exams, of the supervisor's accounts, classes and
+    audit log, of the dashboard, and the import and export of results live in the mixins
+    (``practice``, ``supervision``, ``stats``, ``exchange``)."""
 
     path: Path
 
@@ -312,9 +290,17 @@ class Store:
     # -- sessions and answers ------------------------------------------------
 
     def start_session(self, trainee_id: int, game_id: str, *, seed: int, question_count: int,
-                      mode: str = "practice") -> str:
-        """Record the start of a session; return its id (uuid4 hex)."""
+                      mode: str = "practice", source: str = "game", exam_id: str | None = None) -> str:
+        """Record the start of a session; return its id (uuid4 hex).
+
+        ``mode`` is how it is run (practice, learn, speed, exam), ``source`` where its
+        questions come from (game, daily, mistakes, exam); ``game_id`` is ``MIXED_GAMES``
+        for a session drawing on several games. An exam session names its ``exam_id``."""
         self.trainee(trainee_id)
+        if source not in SESSION_SOURCES:
+            raise StoreError(f"Unknown session source {source!r}; the sources are: {', '.join(SESSION_SOURCES)}.")
+        if exam_id is not None and not self._rows("SELECT 1 FROM exams WHERE id = ?", [exam_id]):
+            raise StoreError(f"There is no exam with id {exam_id} in {self.path}.")
         session_id = uuid.uuid4().hex
         self._write("Saving the session", "sessions", {
             "id": session_id,
@@ -325,6 +311,8 @@ class Store:
             "question_count": int(question_count),
             "started_at": utc_now(),
             "ended_at": None,
+            "source": source,
+            "exam_id": exam_id,
         })
         return session_id
 
@@ -358,6 +346,7 @@ class Store:
             "answered_at": utc_now(),
             "citations": json.dumps(list(q.citations)),
             "explanation": q.explanation,
+            "target_ms": int(getattr(result, "target_ms", 0) or question_target_ms(q)),
         })
         return answer_id
 
@@ -390,7 +379,8 @@ class Store:
             """
             SELECT s.id, s.trainee_id, s.game_id, s.mode, s.seed, s.question_count,
                    s.started_at, s.ended_at,
-                   COUNT(a.id) AS answered, COALESCE(SUM(a.is_correct), 0) AS correct
+                   COUNT(a.id) AS answered, COALESCE(SUM(a.is_correct), 0) AS correct,
+                   COALESCE(s.source, 'game') AS source, s.exam_id
             FROM sessions AS s LEFT JOIN answers AS a ON a.session_id = s.id
             WHERE s.trainee_id = ?
             GROUP BY s.id
@@ -432,14 +422,3 @@ class Store:
             [trainee_id],
         )
         return [SkillProgress(**r) for r in rows]
-
-
-def _answer(row: dict[str, Any]) -> AnswerRecord:
-    return AnswerRecord(
-        **{
-            **row,
-            "fields": tuple(json.loads(row["fields"])),
-            "citations": tuple(json.loads(row["citations"])),
-            "is_correct": bool(row["is_correct"]),
-        }
-    )

@@ -1,7 +1,10 @@
 """The main window: the screens in a stack, the store behind the worker, the flow.
 
 trainee -> home -> quiz (question, feedback, ...) -> summary -> home; home -> my progress;
-home -> settle a round (the settlement calculator); home -> pay table explorer.
+home -> settle a round (the settlement calculator); home -> pay table explorer;
+home -> daily practice / my mistakes (``PracticeFlow``); home -> exam (``ExamFlow``);
+home -> supervisor: sign in -> dashboard -> trainee, tools (``SupervisorFlow``).
+The flows are made when first opened and add their own screens to the stack.
 Every store call goes through ``StoreWorker``; every answer is handed to the worker the
 moment it is submitted, before its feedback is shown.
 """
@@ -80,6 +83,10 @@ class MainWindow(QMainWindow):
         # game's rules data, which the trainee screen does not need to wait for.
         self._settle_screen: SettleScreen | None = None
         self._explorer_screen: ExplorerScreen | None = None
+        # Adaptive practice, exams and the supervisor's review: made when first opened.
+        self._practice = None
+        self._exams = None
+        self._review = None
         for screen in (self.trainee_screen, self.home_screen, self.quiz_screen,
                        self.summary_screen, self.progress_screen):
             self.stack.addWidget(screen)
@@ -92,6 +99,10 @@ class MainWindow(QMainWindow):
         self.home_screen.switch_requested.connect(self.switch_trainee)
         self.home_screen.settle_requested.connect(self.show_settle)
         self.home_screen.explorer_requested.connect(self.show_explorer)
+        self.home_screen.daily_requested.connect(self.show_daily_practice)
+        self.home_screen.mistakes_requested.connect(self.show_mistakes)
+        self.home_screen.exam_requested.connect(self.show_exams)
+        self.home_screen.supervisor_requested.connect(self.show_review)
         self.quiz_screen.answered.connect(self.record_answer)
         self.quiz_screen.session_finished.connect(self.finish_session)
         self.quiz_screen.leave_requested.connect(self.leave_quiz)
@@ -184,6 +195,8 @@ class MainWindow(QMainWindow):
         self.show_home()
 
     def switch_trainee(self) -> None:
+        if self._review is not None:  # the review never stays open for the next person
+            self._review.shutdown()
         self.trainee = None
         self.trainee_status.setText("No trainee chosen")
         self.show_screen(self.trainee_screen)
@@ -328,6 +341,46 @@ class MainWindow(QMainWindow):
         """The pay table explorer: a game's exact odds and house edges."""
         self.show_screen(self.explorer_screen)
 
+    # ---------------------------------------- practice, exams and the review
+    @property
+    def practice(self):
+        """Daily practice and my mistakes (``trainer.ui.screens.practice_flow``)."""
+        if self._practice is None:
+            from trainer.ui.screens.practice_flow import PracticeFlow
+
+            self._practice = PracticeFlow(self)
+        return self._practice
+
+    @property
+    def exams(self):
+        """Classroom exams on this station (``trainer.ui.screens.exam_flow``)."""
+        if self._exams is None:
+            from trainer.ui.screens.exam_flow import ExamFlow
+
+            self._exams = ExamFlow(self)
+        return self._exams
+
+    @property
+    def review(self):
+        """The supervisor's review (``trainer.ui.screens.supervisor_flow``)."""
+        if self._review is None:
+            from trainer.ui.screens.supervisor_flow import SupervisorFlow
+
+            self._review = SupervisorFlow(self)
+        return self._review
+
+    def show_daily_practice(self) -> None:
+        self.practice.show_daily()
+
+    def show_mistakes(self) -> None:
+        self.practice.show_mistakes()
+
+    def show_exams(self) -> None:
+        self.exams.show()
+
+    def show_review(self) -> None:
+        self.review.show()
+
     # ------------------------------------------------------------- closing
     def shutdown(self) -> None:
         """End a running session, let the worker write everything queued, close the store."""
@@ -336,6 +389,9 @@ class MainWindow(QMainWindow):
         self._shut = True
         if self.session is not None and not self.session.finished:
             self.end_session()
+        for flow in (self._practice, self._exams, self._review):  # a running session or exam is ended
+            if flow is not None:
+                flow.shutdown()
         if self._explorer_screen is not None:  # an analysis still running stops and ends its thread
             self._explorer_screen.cancel()
             self._explorer_screen.wait()

@@ -5,6 +5,11 @@ trainee and two seeded practice sessions of answers, right and wrong; the quiz,
 feedback and summary screens are driven exactly as a trainee would drive them, from
 the same seed (and recorded in the demo database only). With ``--db`` the first trainee
 of that database is shown and the quiz screens write nothing to it.
+
+The screens of adaptive practice, exams and the supervisor's review (``daily``,
+``dashboard``, ``report``, ...) are drawn from a demo class instead, see
+``trainer.ui.screens.dashboard_snapshot``; ``report`` is the first page of the class's
+printable report.
 """
 
 from __future__ import annotations
@@ -16,7 +21,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer")
+from trainer.ui.screens.dashboard_snapshot import READ_ONLY, REVIEW_SCREENS
+
+SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer", *REVIEW_SCREENS)
 EXPLORER_GAME = "two-card-joker"  # the explorer's game when --game has no exact math
 DEFAULT_SEED = 7
 DEMO_TRAINEE = "Sam Rivera"
@@ -96,11 +103,19 @@ def render(screen: str, out: str | Path, *, seed: int = DEFAULT_SEED, db: str | 
         games = ", ".join(e.id for e in registry.catalogue() if registry.is_available(e.id)) or "none"
         raise SnapshotError(f"the game {game_id!r} is not available; available games: {games}")
     out = Path(out)
+    review = screen in REVIEW_SCREENS
     if db is not None:
+        if review and screen not in READ_ONLY:
+            raise SnapshotError(f"the screen {screen!r} is drawn from the demo database only: leave out --db")
         return _render(screen, out, Path(db), seed, game_id, width, height, demo=False)
     with tempfile.TemporaryDirectory(prefix="dealer-trainer-snapshot-") as tmp:
         db_path = Path(tmp) / "demo.sqlite3"
-        populate_demo(db_path, game_id, seed)
+        if review:  # a class practising over weeks, a supervisor and an exam
+            from trainer.ui.screens.dashboard_snapshot import populate
+
+            populate(db_path, seed)
+        else:
+            populate_demo(db_path, game_id, seed)
         return _render(screen, out, db_path, seed, game_id, width, height, demo=True)
 
 
@@ -164,10 +179,17 @@ def _render(screen: str, out: Path, db_path: Path, seed: int, game_id: str, widt
         elif screen == "explorer":
             window.show_explorer()
             _explore(window.explorer_screen, game_id)
+        image = None
+        if screen in REVIEW_SCREENS:
+            from trainer.ui.screens.dashboard_snapshot import drive
+
+            window.worker.wait_idle()
+            image = drive(screen, window, seed, game_id)
         window.worker.wait_idle()
         for _ in range(3):
             QApplication.processEvents()
-        image = window.grab()
+        if image is None:
+            image = window.grab()
         out.parent.mkdir(parents=True, exist_ok=True)
         if not image.save(str(out), "PNG"):
             raise SnapshotError(f"cannot write {out}")

@@ -179,9 +179,13 @@ class GameCard(QFrame):
 
 
 class RecordCard(QFrame):
-    """The trainee's record at a glance, and the way to the full progress screen."""
+    """The trainee's record at a glance, and the ways to their own practice: the daily
+    practice queue, their mistakes, an exam, and the full progress screen."""
 
     progress_requested = Signal()
+    daily_requested = Signal()
+    mistakes_requested = Signal()
+    exam_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -220,6 +224,29 @@ class RecordCard(QFrame):
         self.recent.setTextFormat(Qt.TextFormat.RichText)
         box.addWidget(self.recent)
         box.addStretch(1)
+        self.daily_button = QPushButton("&Daily practice", self)
+        self.daily_button.setObjectName("open-daily")
+        self.daily_button.setProperty("role", "primary")
+        self.daily_button.setToolTip("Today's queue: what you got wrong or answered slowly comes back, "
+                                     "then new skills")
+        self.daily_button.setMinimumHeight(44)
+        self.daily_button.clicked.connect(self.daily_requested)
+        box.addWidget(self.daily_button)
+        row = QHBoxLayout()
+        row.setSpacing(10)
+        self.mistakes_button = QPushButton("My mista&kes", self)
+        self.mistakes_button.setObjectName("open-mistakes")
+        self.mistakes_button.setToolTip("The questions you got wrong lately, to answer again")
+        self.mistakes_button.setMinimumHeight(44)
+        self.mistakes_button.clicked.connect(self.mistakes_requested)
+        row.addWidget(self.mistakes_button, 1)
+        self.exam_button = QPushButton("&Exam", self)
+        self.exam_button.setObjectName("open-exam")
+        self.exam_button.setToolTip("Take the exam your instructor set (open the exam file)")
+        self.exam_button.setMinimumHeight(44)
+        self.exam_button.clicked.connect(self.exam_requested)
+        row.addWidget(self.exam_button, 1)
+        box.addLayout(row)
         self.progress_button = QPushButton("&My progress", self)
         self.progress_button.setObjectName("my-progress")
         self.progress_button.setMinimumHeight(44)
@@ -279,6 +306,10 @@ class HomeScreen(QWidget):
     switch_requested = Signal()
     settle_requested = Signal()  # the settlement calculator
     explorer_requested = Signal()  # the pay table explorer
+    daily_requested = Signal()  # daily practice: the scheduler's queue
+    mistakes_requested = Signal()  # my mistakes
+    exam_requested = Signal()  # classroom exams on this station
+    supervisor_requested = Signal()  # the supervisor's review (after signing in)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -296,24 +327,30 @@ class HomeScreen(QWidget):
         # The subtitle runs under the buttons too, so that it keeps to one line.
         head.addWidget(style.label(
             "Choose a game and start a practice session. Every answer is saved to your progress.", "muted", wrap=True),
-            1, 0, 1, 4)
+            1, 0, 1, 5)
         head.setColumnStretch(0, 1)
         # The supervisors' tools, beside the trainee's own things.
+        self.supervisor_button = QPushButton("Su&pervisor", self)
+        self.supervisor_button.setObjectName("open-supervisor")
+        self.supervisor_button.setToolTip("The supervisor's review: every trainee's results, imports, exams and "
+                                          "reports (supervisors sign in)")
+        self.supervisor_button.clicked.connect(self.supervisor_requested)
+        head.addWidget(self.supervisor_button, 0, 1, Qt.AlignmentFlag.AlignVCenter)
         self.settle_button = QPushButton("Se&ttle a round", self)
         self.settle_button.setObjectName("open-settle")
         self.settle_button.setToolTip("The settlement calculator: every wager of a round with its odds and rule")
         self.settle_button.clicked.connect(self.settle_requested)
-        head.addWidget(self.settle_button, 0, 1, Qt.AlignmentFlag.AlignVCenter)
+        head.addWidget(self.settle_button, 0, 2, Qt.AlignmentFlag.AlignVCenter)
         self.explorer_button = QPushButton("Pay table e&xplorer", self)
         self.explorer_button.setObjectName("open-explorer")
         self.explorer_button.setToolTip("Exact odds and house edge of every pay table, by full enumeration")
         self.explorer_button.clicked.connect(self.explorer_requested)
-        head.addWidget(self.explorer_button, 0, 2, Qt.AlignmentFlag.AlignVCenter)
+        head.addWidget(self.explorer_button, 0, 3, Qt.AlignmentFlag.AlignVCenter)
         self.switch_button = QPushButton("S&witch trainee", self)
         self.switch_button.setObjectName("switch-trainee")
         self.switch_button.setProperty("role", "flat")
         self.switch_button.clicked.connect(self.switch_requested)
-        head.addWidget(self.switch_button, 0, 3, Qt.AlignmentFlag.AlignVCenter)
+        head.addWidget(self.switch_button, 0, 4, Qt.AlignmentFlag.AlignVCenter)
         outer.addLayout(head)
 
         self.featured = QHBoxLayout()
@@ -325,7 +362,13 @@ class HomeScreen(QWidget):
         self.record = RecordCard(self)
         self.record.setFixedWidth(320)
         self.record.progress_requested.connect(self.progress_requested)
+        self.record.daily_requested.connect(self.daily_requested)
+        self.record.mistakes_requested.connect(self.mistakes_requested)
+        self.record.exam_requested.connect(self.exam_requested)
         self.progress_button = self.record.progress_button
+        self.daily_button = self.record.daily_button
+        self.mistakes_button = self.record.mistakes_button
+        self.exam_button = self.record.exam_button
         self.featured.addWidget(self.record, 0)
 
         self.coming_title = style.label("COMING SOON", "stat-label")

@@ -35,6 +35,19 @@ def percent_item(fraction: float):
     return item
 
 
+SOURCE_TITLES = {"daily": "Daily practice", "mistakes": "My mistakes", "exam": "Exam"}
+MODE_WORDS = {"learn": "learn", "speed": "speed"}
+
+
+def session_title(s) -> str:
+    """'Four Card Poker', 'Daily practice (speed)', 'Exam · DJ Wild Poker', 'Several games'."""
+    game = "Several games" if s.game_id == "mixed" else registry.title_of(s.game_id)
+    source = SOURCE_TITLES.get(getattr(s, "source", "game") or "game")
+    mode = MODE_WORDS.get(s.mode)
+    text = f"{source} · {game}" if source and s.game_id != "mixed" else (source or game)
+    return f"{text} ({mode})" if mode else text
+
+
 def duration(started: str | None, ended: str | None) -> str:
     from datetime import datetime
 
@@ -219,11 +232,11 @@ class ProgressScreen(QWidget):
 
     def _fill_sessions(self, sessions: list) -> None:
         t = self.sessions_table
-        t.setColumnHidden(1, len({s.game_id for s in sessions}) <= 1)
+        t.setColumnHidden(1, len({session_title(s) for s in sessions}) <= 1)
         t.setRowCount(len(sessions))
         for row, s in enumerate(sessions):
             t.setItem(row, 0, text_item(style.format_when(s.started_at)))
-            t.setItem(row, 1, text_item(registry.title_of(s.game_id)))
+            t.setItem(row, 1, text_item(session_title(s)))
             score = f"{s.correct} / {s.answered}"
             finished = s.answered >= s.question_count
             tip = score if finished else f"{score}: stopped after {s.answered} of {s.question_count} questions"

@@ -1,9 +1,16 @@
 """The quiz: one question at a time, the table it is about, the answer, then the feedback.
 
-The screen owns no data: the main window gives it a ``QuizSession``, and it reports
-every answer with ``answered`` *before* showing the feedback, so that the window can
-record it in the store at once. Response time runs from showing the question to
-submitting the answer.
+The screen owns no data: the main window gives it a ``QuizSession`` (or a
+``PlannedSession`` of several games), and it reports every answer with ``answered``
+*before* showing the feedback, so that the window can record it in the store at once.
+Response time runs from showing the question to submitting the answer.
+
+Modes (the session's ``mode``, or the one given to ``start``):
+- practice: feedback with the rule after every answer;
+- learn: untimed, and a "Show me" button that reveals the answer and its explanation
+  (recorded as not known);
+- speed: a timer bar per question against the question's target time, and every answer
+  graded fast, normal or slow.
 """
 
 from __future__ import annotations
@@ -12,7 +19,7 @@ import json
 import re
 from html import escape
 
-from PySide6.QtCore import QElapsedTimer, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QElapsedTimer, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QFrame,
@@ -26,11 +33,15 @@ from PySide6.QtWidgets import (
 
 from trainer.core.money import format_cents
 from trainer.games import registry
+from trainer.training.mastery import question_target_ms, speed_grade
 from trainer.training.session import AnswerResult, QuizSession
 from trainer.ui import style
 from trainer.ui.answer_inputs import AnswerInput, make_input, ordinal
 from trainer.ui.scene_view import SceneView
 
+PRACTICE, LEARN, SPEED = "practice", "learn", "speed"
+MODE_BADGES = {LEARN: "LEARN · UNTIMED", SPEED: "SPEED"}
+SPEED_COLOURS = {"fast": style.GOOD, "normal": style.ACCENT, "slow": style.BAD}
 PANEL_WIDTH = 500  # the answer panel beside the table
 WIDE_PANEL = 860  # the panel alone, when a question has no table
 NEXT_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space, Qt.Key.Key_N)
@@ -71,6 +82,10 @@ def _cell(text: str, colour: str | None = None, *, bold: bool = False, pad: str 
 def answer_html(question, given: str, correct: bool) -> str:
     """The trainee's answer next to the correct one, laid out for the answer form."""
     muted, good, bad = style.MUTED, style.GOOD, style.BAD
+    if given == "" and not correct:  # learn mode's "show me", or no answer
+        return ("<table cellspacing='0' cellpadding='0'><tr>" + _cell("Your answer", muted)
+                + _cell("— (shown)", muted) + "</tr><tr>" + _cell("Correct answer", muted)
+                + _cell(escape(question.display(question.answer)), None, bold=True) + "</tr></table>")
     try:
         given_values = json.loads(given) if question.form != "choice" else None
         right_values = json.loads(question.answer) if question.form != "choice" else None
@@ -181,6 +196,54 @@ class ProgressDots(QWidget):
         p.end()
 
 
+class SpeedBar(QWidget):
+    """Speed mode: the time taken so far against the question's target. The bar fills to
+    the target (green up to half of it, the accent up to it) and turns red past it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.target_ms = 1
+        self.elapsed_ms = 0
+        self.setFixedHeight(30)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_state(self, elapsed_ms: int, target_ms: int) -> None:
+        self.elapsed_ms, self.target_ms = max(0, int(elapsed_ms)), max(1, int(target_ms))
+        self.update()
+
+    @property
+    def grade(self) -> str:
+        return speed_grade(self.elapsed_ms, self.target_ms)
+
+    def paintEvent(self, _event) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        w, h = self.width(), self.height()
+        track = QRectF(0, h - 8, w, 8)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(style.BORDER))
+        p.drawRoundedRect(track, 4, 4)
+        fraction = min(1.0, self.elapsed_ms / self.target_ms)
+        p.setBrush(QColor(SPEED_COLOURS[self.grade]))
+        p.drawRoundedRect(QRectF(0, h - 8, w * fraction, 8), 4, 4)
+        p.setPen(QPen(QColor(style.MUTED), 1))
+        half = w / 2
+        p.drawLine(int(half), h - 11, int(half), h)
+        font = p.font()
+        font.setPointSizeF(9.5)
+        font.setBold(True)
+        p.setFont(font)
+        p.setPen(QColor(SPEED_COLOURS[self.grade]))
+        label = f"{style.format_ms(self.elapsed_ms)} · {self.grade}"
+        p.drawText(QRectF(0, 0, w, h - 11), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+        p.setPen(QColor(style.MUTED))
+        font.setBold(False)
+        p.setFont(font)
+        p.drawText(QRectF(0, 0, w, h - 11), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                   f"target {style.format_ms(self.target_ms)}")
+        p.end()
+
+
 class FeedbackPanel(QFrame):
     """After submitting: right or wrong, both answers, why, and the rules that say so."""
 
@@ -225,13 +288,30 @@ class FeedbackPanel(QFrame):
         self.save_status.setObjectName("save-status")
         box.addWidget(self.save_status)
 
-    def show_result(self, result: AnswerResult) -> None:
+    def show_result(self, result: AnswerResult, mode: str = PRACTICE) -> None:
         good = result.correct
+        shown = result.given == "" and not good
         style.set_role(self.banner, "banner-good" if good else "banner-bad")
-        self.verdict.setText("Correct" if good else "Not quite")
+        self.verdict.setText("Correct" if good else ("Here is the answer" if shown else "Not quite"))
         style.set_role(self.verdict, "banner-title-good" if good else "banner-title-bad")
-        self.time_label.setText(f"answered in {style.format_ms(result.response_ms)}")
-        self.answers.setText(answer_html(result.question, result.given, good))
+        if mode == LEARN:
+            self.time_label.setText("learn mode · untimed")
+        elif mode == SPEED:
+            target = question_target_ms(result.question)
+            grade = speed_grade(result.response_ms, target) if good else "slow"
+            colour = SPEED_COLOURS[grade] if good else style.MUTED
+            grade_text = grade if good else "—"
+            self.time_label.setText(f"<span style='color:{colour}; font-weight:700'>{grade_text.upper()}</span>"
+                                    f" · {style.format_ms(result.response_ms)} (target {style.format_ms(target)})")
+        else:
+            self.time_label.setText(f"answered in {style.format_ms(result.response_ms)}")
+        if shown:
+            self.answers.setText("<table cellspacing='0' cellpadding='0'><tr>"
+                                 + _cell("Correct answer", style.MUTED)
+                                 + _cell(escape(result.question.display(result.question.answer)), None, bold=True)
+                                 + "</tr></table>")
+        else:
+            self.answers.setText(answer_html(result.question, result.given, good))
         self.explanation.setText(explanation_text(result.question.explanation))
         cites = result.question.citations
         label = "Rules" if len(cites) > 1 else "Rule"
@@ -275,6 +355,10 @@ class QuizScreen(QWidget):
         self.save_state: dict[int, str | None] = {}  # answer index -> None saved / message failed
         self.timer = QElapsedTimer()
         self.game_title = ""
+        self.mode = PRACTICE
+        self.ticker = QTimer(self)  # speed mode: redraws the timer bar
+        self.ticker.setInterval(100)
+        self.ticker.timeout.connect(self._tick)
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -312,7 +396,15 @@ class QuizScreen(QWidget):
         titles.setSpacing(2)
         self.game_label = style.label("", "h2")
         self.game_label.setObjectName("game-title")
-        titles.addWidget(self.game_label)
+        title_row = QHBoxLayout()
+        title_row.setSpacing(10)
+        title_row.addWidget(self.game_label)
+        self.mode_badge = style.label("", "badge-accent")
+        self.mode_badge.setObjectName("mode-badge")
+        self.mode_badge.hide()
+        title_row.addWidget(self.mode_badge, 0, Qt.AlignmentFlag.AlignVCenter)
+        title_row.addStretch(1)
+        titles.addLayout(title_row)
         self.skill_label = style.label("", "muted")
         self.skill_label.setObjectName("skill-title")
         titles.addWidget(self.skill_label)
@@ -360,6 +452,10 @@ class QuizScreen(QWidget):
         self.content_box = QVBoxLayout(content)
         self.content_box.setContentsMargins(26, 22, 26, 18)
         self.content_box.setSpacing(16)
+        self.speed_bar = SpeedBar(content)
+        self.speed_bar.setObjectName("speed-bar")
+        self.speed_bar.hide()
+        self.content_box.addWidget(self.speed_bar)
         self.prompt = style.label("", "prompt", wrap=True)
         self.prompt.setObjectName("prompt")
         self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -386,6 +482,14 @@ class QuizScreen(QWidget):
         self.hint = style.label("", "hint", wrap=True)
         self.hint.setObjectName("hint")
         row.addWidget(self.hint, 1)
+        self.show_me_button = QPushButton("&Show me", footer)
+        self.show_me_button.setObjectName("show-me")
+        self.show_me_button.setToolTip("Learn mode: see the answer and why (Alt+S). It counts as not known.")
+        self.show_me_button.setMinimumHeight(42)
+        self.show_me_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.show_me_button.clicked.connect(self.show_me)
+        self.show_me_button.hide()
+        row.addWidget(self.show_me_button)
         self.submit_button = QPushButton("Submit", footer)
         self.submit_button.setObjectName("submit")
         self.submit_button.setProperty("role", "primary")
@@ -413,16 +517,26 @@ class QuizScreen(QWidget):
         self.body.setStretchFactor(self.panel, 3 if wide else 0)
 
     # --------------------------------------------------------------- session
-    def start(self, session: QuizSession, *, recording: bool = True) -> None:
+    def start(self, session: QuizSession, *, recording: bool = True, mode: str | None = None) -> None:
+        """Run ``session``; ``mode`` defaults to the session's own (practice for a ``QuizSession``)."""
         self.session = session
+        self.mode = mode or getattr(session, "mode", PRACTICE)
         self.feedback.recording = recording
         self.save_state = {}
         self.last_result = None
+        title = getattr(session, "title", None)
         try:
-            self.game_title = registry.get_game(session.game_id).title
+            game_title = registry.get_game(session.game_id).title
         except Exception:
-            self.game_title = registry.title_of(session.game_id)
+            game_title = registry.title_of(session.game_id)
+        self.game_title = title if title and getattr(session, "game_id", None) not in registry.GAME_PACKAGES \
+            else (f"{game_title} · {title}" if title and title != game_title else game_title)
         self.game_label.setText(self.game_title)
+        badge = MODE_BADGES.get(self.mode, "")
+        self.mode_badge.setText(badge)
+        self.mode_badge.setVisible(bool(badge))
+        self.show_me_button.setVisible(self.mode == LEARN)
+        self.speed_bar.setVisible(self.mode == SPEED)
         self.show_question()
 
     def show_question(self) -> None:
@@ -434,7 +548,9 @@ class QuizScreen(QWidget):
         self.question = question
         self.stack.setCurrentWidget(self.input_holder)
         self._update_header()
-        self.skill_label.setText(skill_label(question.skill))
+        several = getattr(self.session, "game_id", None) not in registry.GAME_PACKAGES
+        self.skill_label.setText(f"{registry.title_of(question.game_id)} · {skill_label(question.skill)}"
+                                 if several else skill_label(question.skill))
         self.prompt.setText(question.prompt)
         self.table.set_scene(question.scene)
         self._set_wide(question.scene is None)
@@ -450,12 +566,26 @@ class QuizScreen(QWidget):
         self.input.ready_changed.connect(lambda _ready: self._update_submit())
         self.input_box.addWidget(self.input)
         self.input.show()  # now, not when the layout gets round to it, so that it can take the focus
-        self.hint.setText(self.input.hint)
+        self.hint.setText(self.input.hint + (" · Alt+S shows the answer" if self.mode == LEARN else ""))
         self.submit_button.setText("Submit")
         self._update_submit()
         self.scroll.verticalScrollBar().setValue(0)
         self.input.focus_input()
         self.timer.start()
+        self.show_me_button.setEnabled(True)
+        if self.mode == SPEED:
+            self.speed_bar.set_state(0, question_target_ms(question))
+            self.ticker.start()
+
+    def _tick(self) -> None:
+        if self.question is not None and self.timer.isValid() and self.stack.currentWidget() is not self.feedback:
+            self.speed_bar.set_state(int(self.timer.elapsed()), question_target_ms(self.question))
+
+    def show_me(self) -> None:
+        """Learn mode: reveal the answer (recorded as not known) and explain it."""
+        if self.mode != LEARN or self.stack.currentWidget() is self.feedback:
+            return
+        self.submit_answer("")
 
     def focus_default(self) -> None:
         if self.stack.currentWidget() is self.feedback:
@@ -496,6 +626,9 @@ class QuizScreen(QWidget):
             return
         elapsed = response_ms if response_ms is not None else (
             int(self.timer.elapsed()) if self.timer.isValid() else None)
+        self.ticker.stop()
+        if self.mode == SPEED and elapsed is not None and self.question is not None:
+            self.speed_bar.set_state(elapsed, question_target_ms(self.question))
         result = self.session.answer(given, elapsed)
         self.last_result = result
         index = self.session.position - 1
@@ -503,7 +636,8 @@ class QuizScreen(QWidget):
         self.show_feedback(result, index)
 
     def show_feedback(self, result: AnswerResult, index: int | None = None) -> None:
-        self.feedback.show_result(result)
+        self.feedback.show_result(result, self.mode)
+        self.show_me_button.setEnabled(False)
         if index is not None and index in self.save_state:
             self._show_save_state(self.save_state[index])
         self.stack.setCurrentWidget(self.feedback)

@@ -19,9 +19,12 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.games import registry
+from trainer.training.mastery import question_target_ms, speed_grade
 from trainer.training.session import AnswerResult, QuizSession
 from trainer.ui import style
 from trainer.ui.screens.quiz_screen import answer_html, citations_html, skill_label
+
+MODE_WORDS = {"practice": "practice", "learn": "learn mode", "speed": "speed mode", "exam": "exam"}
 
 
 def stat_card(caption: str, parent: QWidget | None = None) -> tuple[QFrame, QLabel]:
@@ -168,10 +171,12 @@ class SummaryScreen(QWidget):
         self.session = session
         summary = session.summary()
         try:
-            title = registry.get_game(session.game_id).title
+            game_title = registry.get_game(session.game_id).title
         except Exception:
-            title = registry.title_of(session.game_id)
-        self.title.setText(f"{title} · practice")
+            game_title = registry.title_of(session.game_id)
+        title = getattr(session, "title", None) or game_title
+        self.mode = getattr(session, "mode", "practice")
+        self.title.setText(f"{title} · {MODE_WORDS.get(self.mode, self.mode)}")
         self.score_value.setText(f"{summary.correct} / {summary.answered}")
         self.accuracy_value.setText(style.format_percent(summary.accuracy) if summary.answered else "—")
         self.mean_value.setText(style.format_ms(summary.mean_ms) if summary.answered else "—")
@@ -199,7 +204,12 @@ class SummaryScreen(QWidget):
             self.table.setItem(row, 0, text_item(str(row + 1)))
             self.table.setItem(row, 1, text_item(q.prompt, tooltip=f"{q.prompt}\nYour answer: {r.given_display}"))
             self.table.setItem(row, 2, text_item(skill_label(q.skill)))
-            self.table.setItem(row, 3, text_item(style.format_ms(r.response_ms), align_right=True))
+            time_text = style.format_ms(r.response_ms)
+            if getattr(self, "mode", "practice") == "speed" and r.correct:
+                time_text = f"{time_text} · {speed_grade(r.response_ms, question_target_ms(q))}"
+            elif getattr(self, "mode", "practice") == "learn":
+                time_text = "shown" if r.given == "" else "—"
+            self.table.setItem(row, 3, text_item(time_text, align_right=True))
             self.table.setItem(row, 4, result_item(r.correct))
 
     def _fill_review(self, missed: list[AnswerResult]) -> None:

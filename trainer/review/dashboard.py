@@ -1,0 +1,448 @@
+"""The supervisor's dashboard, computed from the store's queries (no Qt).
+
+``load_dashboard`` runs the queries of one filter (date range, class, game) and puts
+together, for every trainee, their accuracy, speed and mastery per game and skill, and
+their certification status per game; the class's trend over time; and its weakest
+skills. ``load_trainee`` does the same for one trainee, with their answers and exams.
+
+Certification: a trainee is *certified* in a game when every skill of the game has at
+least ``CERT_MIN_ANSWERS`` answers in the period and is answered right at least as often
+as the game's pass threshold (set by a supervisor per game; ``DEFAULT_THRESHOLD``
+otherwise).
+
+Mastery is judged on each skill's most recent answers in the period (see
+``trainer.training.mastery``); accuracy and speed are over all of the period's answers.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta, timezone
+
+from trainer.games import registry
+from trainer.store import AnswerFilter, AnswerRecord, AttemptRow, SkillStat, Store, Trainee, TrendPoint
+from trainer.training.mastery import WINDOW, Level, mastery_level
+
+DEFAULT_THRESHOLD = 80
+CERT_MIN_ANSWERS = 5
+WEAKEST = 5
+WEAK_MIN_ANSWERS = 10
+TRAINEE_ANSWERS_SHOWN = 5000
+
+CERTIFIED, IN_PROGRESS, NOT_STARTED = "Certified", "In progress", "Not started"
+
+Progress = Callable[[int, int, str], None]
+
+
+@dataclass(frozen=True)
+class Query:
+    """The dashboard's filter, in the supervisor's local days (both ends included)."""
+
+    first_day: date | None = None
+    last_day: date | None = None
+    class_id: int | None = None
+    game_id: str | None = None
+
+    def answer_filter(self, trainee_id: int | None = None) -> AnswerFilter:
+        return AnswerFilter(start=day_start_utc(self.first_day) if self.first_day else None,
+                            end=day_start_utc(self.last_day + timedelta(days=1)) if self.last_day else None,
+                            class_id=self.class_id, game_id=self.game_id, trainee_id=trainee_id)
+
+    def describe(self, class_name: str | None = None, *, with_class: bool = True) -> str:
+        parts = []
+        if self.first_day and self.last_day:
+            parts.append(f"{fmt_day(self.first_day)} to {fmt_day(self.last_day)}")
+        elif self.first_day:
+            parts.append(f"from {fmt_day(self.first_day)}")
+        elif self.last_day:
+            parts.append(f"until {fmt_day(self.last_day)}")
+        else:
+            parts.append("all dates")
+        if with_class:
+            parts.append(f"class {class_name}" if class_name else "every class")
+        parts.append(registry.title_of(self.game_id) if self.game_id else "every game")
+        return " · ".join(parts)
+
+
+def fmt_day(d: date) -> str:
+    return f"{d.day} {d.strftime('%b %Y')}"
+
+
+def day_start_utc(d: date) -> str:
+    """Local midnight at the start of ``d``, as the store's ISO UTC text."""
+    local = datetime.combine(d, time()).astimezone()
+    return local.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class SkillRow:
+    game_id: str
+    skill: str
+    title: str
+    answered: int
+    correct: int
+    on_target: int
+    total_ms: int
+    level: Level
+    last_answered_at: str = ""
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def mean_ms(self) -> int:
+        return self.total_ms // self.answered if self.answered else 0
+
+    @property
+    def speed(self) -> float:
+        """The share of answers right and on target."""
+        return self.on_target / self.answered if self.answered else 0.0
+
+
+@dataclass(frozen=True)
+class Certification:
+    status: str  # Certified, In progress, Not started
+    threshold: int
+    skills_passed: int
+    skills_total: int
+
+    @property
+    def text(self) -> str:
+        if self.status == IN_PROGRESS:
+            return f"{self.skills_passed} of {self.skills_total} skills at {self.threshold}%"
+        return self.status
+
+    @property
+    def short(self) -> str:
+        if self.status == IN_PROGRESS:
+            return f"{self.skills_passed} of {self.skills_total} skills"
+        return self.status
+
+
+@dataclass(frozen=True)
+class GameRow:
+    game_id: str
+    title: str
+    skills: tuple[SkillRow, ...]
+    certification: Certification
+
+    @property
+    def answered(self) -> int:
+        return sum(s.answered for s in self.skills)
+
+    @property
+    def correct(self) -> int:
+        return sum(s.correct for s in self.skills)
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def mean_ms(self) -> int:
+        return sum(s.total_ms for s in self.skills) // self.answered if self.answered else 0
+
+    @property
+    def speed(self) -> float:
+        return sum(s.on_target for s in self.skills) / self.answered if self.answered else 0.0
+
+    @property
+    def mastered(self) -> int:
+        return sum(s.level >= Level.MASTERED for s in self.skills)
+
+    @property
+    def proficient(self) -> int:
+        """Skills at Proficient or above."""
+        return sum(s.level >= Level.PROFICIENT for s in self.skills)
+
+
+@dataclass(frozen=True)
+class TraineeRow:
+    trainee: Trainee
+    classes: tuple[str, ...]
+    games: tuple[GameRow, ...]
+    last_answered_at: str = ""
+
+    @property
+    def answered(self) -> int:
+        return sum(g.answered for g in self.games)
+
+    @property
+    def correct(self) -> int:
+        return sum(g.correct for g in self.games)
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def total_ms(self) -> int:
+        return sum(s.total_ms for g in self.games for s in g.skills)
+
+    @property
+    def mean_ms(self) -> int:
+        return self.total_ms // self.answered if self.answered else 0
+
+    @property
+    def speed(self) -> float:
+        return sum(s.on_target for g in self.games for s in g.skills) / self.answered if self.answered else 0.0
+
+    @property
+    def skills_practised(self) -> int:
+        return sum(1 for g in self.games for s in g.skills if s.answered)
+
+    @property
+    def skills_proficient(self) -> int:
+        return sum(g.proficient for g in self.games)
+
+    @property
+    def skills_total(self) -> int:
+        return sum(len(g.skills) for g in self.games)
+
+    @property
+    def certified(self) -> tuple[str, ...]:
+        return tuple(g.game_id for g in self.games if g.certification.status == CERTIFIED)
+
+
+@dataclass(frozen=True)
+class WeakSkill:
+    game_id: str
+    skill: str
+    title: str
+    answered: int
+    correct: int
+    total_ms: int
+    trainees: int
+    trainees_below: int  # trainees who answered it and are not yet Proficient
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def mean_ms(self) -> int:
+        return self.total_ms // self.answered if self.answered else 0
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    query: Query
+    class_name: str | None
+    trainees: tuple[TraineeRow, ...]
+    trend: tuple[TrendPoint, ...]
+    bucket: str
+    weakest: tuple[WeakSkill, ...]
+    thresholds: dict[str, int]
+    games: tuple[str, ...]  # the games shown
+    attempts: tuple[AttemptRow, ...] = ()
+    generated_at: str = ""
+
+    @property
+    def answered(self) -> int:
+        return sum(t.answered for t in self.trainees)
+
+    @property
+    def correct(self) -> int:
+        return sum(t.correct for t in self.trainees)
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def total_ms(self) -> int:
+        return sum(t.total_ms for t in self.trainees)
+
+    @property
+    def mean_ms(self) -> int:
+        return self.total_ms // self.answered if self.answered else 0
+
+    @property
+    def on_target(self) -> int:
+        return sum(s.on_target for t in self.trainees for g in t.games for s in g.skills)
+
+    @property
+    def speed(self) -> float:
+        return self.on_target / self.answered if self.answered else 0.0
+
+    @property
+    def certified_trainees(self) -> int:
+        """Trainees certified in at least one game."""
+        return sum(1 for t in self.trainees if t.certified)
+
+    @property
+    def active(self) -> int:
+        return sum(1 for t in self.trainees if t.answered)
+
+    def certified_count(self, game_id: str) -> int:
+        return sum(1 for t in self.trainees for g in t.games if g.game_id == game_id
+                   and g.certification.status == CERTIFIED)
+
+
+@dataclass(frozen=True)
+class TraineeReport:
+    query: Query
+    row: TraineeRow
+    trend: tuple[TrendPoint, ...]
+    bucket: str
+    attempts: tuple[AttemptRow, ...]
+    answers: tuple[AnswerRecord, ...]  # newest first, at most TRAINEE_ANSWERS_SHOWN
+    answer_total: int
+    thresholds: dict[str, int] = field(default_factory=dict)
+    generated_at: str = ""
+
+
+# -- building ---------------------------------------------------------------------------
+def game_skills(game_ids: list[str] | tuple[str, ...]) -> dict[str, list[tuple[str, str]]]:
+    """(skill id, title) of every skill of each available game, in the game's order."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for g in game_ids:
+        try:
+            out[g] = [(s.id, s.title) for s in registry.get_game(g).skills()] if registry.is_available(g) else []
+        except Exception:
+            out[g] = []
+    return out
+
+
+def shown_games(query: Query, stats: list[SkillStat]) -> tuple[str, ...]:
+    order = {e.id: n for n, e in enumerate(registry.catalogue())}
+    if query.game_id is not None:
+        return (query.game_id,)
+    games = {e.id for e in registry.catalogue() if registry.is_available(e.id)} | {s.game_id for s in stats}
+    return tuple(sorted(games, key=lambda g: (order.get(g, 99), g)))
+
+
+def choose_bucket(first: str | None, last: str | None) -> str:
+    if not first or not last:
+        return "week"
+    try:
+        a = datetime.fromisoformat(first.replace("Z", "+00:00"))
+        b = datetime.fromisoformat(last.replace("Z", "+00:00"))
+    except ValueError:
+        return "week"
+    days = (b - a).days
+    return "day" if days <= 45 else ("week" if days <= 400 else "month")
+
+
+def skill_title(skill: str, titles: dict[str, str]) -> str:
+    title = titles.get(skill) or registry.skill_title(skill)
+    return title.split(": ", 1)[1][:1].upper() + title.split(": ", 1)[1][1:] if ": " in title else title
+
+
+def certification(skills: list[SkillRow], threshold: int) -> Certification:
+    total = len(skills)
+    if not any(s.answered for s in skills):
+        return Certification(NOT_STARTED, threshold, 0, total)
+    passed = sum(1 for s in skills if s.answered >= CERT_MIN_ANSWERS and s.correct * 100 >= threshold * s.answered)
+    return Certification(CERTIFIED if passed == total and total else IN_PROGRESS, threshold, passed, total)
+
+
+def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: list[SkillStat],
+               recent: list[SkillStat], games: tuple[str, ...], thresholds: dict[str, int]) -> list[TraineeRow]:
+    skills_of = game_skills(games)
+    titles = {sid: t for g in skills_of.values() for sid, t in g}
+    by_key = {(s.trainee_id, s.game_id, s.skill): s for s in stats}
+    recent_by = {(s.trainee_id, s.game_id, s.skill): s for s in recent}
+    extra: dict[tuple[int, str], list[str]] = defaultdict(list)  # skills in the log a game no longer lists
+    for s in stats:
+        if s.game_id in skills_of and s.skill not in {sid for sid, _t in skills_of[s.game_id]}:
+            extra[(s.trainee_id, s.game_id)].append(s.skill)
+    rows = []
+    for t in trainees:
+        game_rows = []
+        last = ""
+        for g in games:
+            skill_rows = []
+            for sid in [sid for sid, _t in skills_of.get(g, [])] + sorted(extra.get((t.id, g), [])):
+                s = by_key.get((t.id, g, sid))
+                r = recent_by.get((t.id, g, sid))
+                level = mastery_level(r.answered, r.correct, r.on_target) if r else Level.NOT_STARTED
+                if s is None:
+                    skill_rows.append(SkillRow(g, sid, skill_title(sid, titles), 0, 0, 0, 0, level))
+                else:
+                    last = max(last, s.last_answered_at or "")
+                    skill_rows.append(SkillRow(g, sid, skill_title(sid, titles), s.answered, s.correct, s.on_target,
+                                               s.total_ms, level, s.last_answered_at or ""))
+            listed = [r for r in skill_rows if r.skill in {sid for sid, _t in skills_of.get(g, [])}]
+            game_rows.append(GameRow(g, registry.title_of(g), tuple(skill_rows),
+                                     certification(listed, thresholds.get(g, DEFAULT_THRESHOLD))))
+        rows.append(TraineeRow(t, tuple(classes.get(t.id, ())), tuple(game_rows), last))
+    return rows
+
+
+def weakest_skills(rows: list[TraineeRow], limit: int = WEAKEST) -> list[WeakSkill]:
+    agg: dict[tuple[str, str], list] = {}
+    for t in rows:
+        for g in t.games:
+            for s in g.skills:
+                if not s.answered:
+                    continue
+                a = agg.setdefault((s.game_id, s.skill), [s.title, 0, 0, 0, 0, 0])
+                a[1] += s.answered
+                a[2] += s.correct
+                a[3] += s.total_ms
+                a[4] += 1
+                a[5] += s.level < Level.PROFICIENT
+    weak = [WeakSkill(g, sk, title, n, c, ms, tr, below) for (g, sk), (title, n, c, ms, tr, below) in agg.items()
+            if n >= WEAK_MIN_ANSWERS]
+    weak.sort(key=lambda w: (w.accuracy, -w.trainees_below, -w.mean_ms))
+    return weak[:limit]
+
+
+def load_dashboard(store: Store, query: Query, progress: Progress | None = None) -> Dashboard:
+    """Every figure of the dashboard for ``query`` (runs on the store's thread)."""
+    from trainer.store.records import utc_now
+
+    def step(n: int, text: str) -> None:
+        if progress is not None:
+            progress(n, 5, text)
+
+    f = query.answer_filter()
+    step(0, "Finding the answers…")
+    first, last = store.answer_bounds(f)
+    step(1, "Accuracy, speed and mastery per skill…")
+    figures = store.skill_figures(f, WINDOW)
+    stats, recent = [a for a, _r in figures], [r for _a, r in figures]
+    step(3, "Trend over time…")
+    bucket = choose_bucket(f.start or first, f.end or last)
+    trend = store.trend(f, bucket)
+    step(4, "Trainees, classes and exams…")
+    member_ids = set(store.trainee_ids_in(query.class_id))
+    trainees = [t for t in store.trainees() if t.id in member_ids]
+    classes = store.trainee_classes()
+    thresholds = store.thresholds()
+    games = shown_games(query, stats)
+    rows = build_rows(trainees, classes, stats, recent, games, thresholds)
+    class_name = next((c.name for c in store.classes() if c.id == query.class_id), None)
+    attempts = store.exam_attempts(start=f.start, end=f.end, trainee_ids=sorted(member_ids))
+    step(5, "Done")
+    return Dashboard(query, class_name, tuple(rows), tuple(trend), bucket, tuple(weakest_skills(rows)),
+                     thresholds, games, tuple(attempts), utc_now())
+
+
+def load_trainee(store: Store, trainee_id: int, query: Query, *,
+                 answers_shown: int = TRAINEE_ANSWERS_SHOWN) -> TraineeReport:
+    """One trainee's figures, trend, exams and answers for ``query`` (the class filter is
+    ignored: the trainee is chosen)."""
+    from trainer.store.records import utc_now
+
+    q = Query(query.first_day, query.last_day, None, query.game_id)
+    f = q.answer_filter(trainee_id)
+    trainee = store.trainee(trainee_id)
+    first, last = store.answer_bounds(f)
+    figures = store.skill_figures(f, WINDOW)
+    stats, recent = [a for a, _r in figures], [r for _a, r in figures]
+    count = sum(s.answered for s in stats)
+    thresholds = store.thresholds()
+    games = tuple(g for g in shown_games(q, stats) if q.game_id or any(s.game_id == g for s in stats)) \
+        or shown_games(q, stats)
+    [row] = build_rows([trainee], store.trainee_classes(), stats, recent, games, thresholds)
+    bucket = choose_bucket(f.start or first, f.end or last)
+    trend = store.trend(f, bucket)
+    attempts = store.exam_attempts(trainee_id=trainee_id, start=f.start, end=f.end)
+    answers = store.answer_rows(f, limit=answers_shown)
+    return TraineeReport(q, row, tuple(trend), bucket, tuple(attempts), tuple(answers), count, thresholds,
+                         utc_now())

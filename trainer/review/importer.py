@@ -1,0 +1,314 @@
+"""Results between stations: the results file, and importing files and databases.
+
+A station's results go to the supervisor as a *results file* (``*.dtresults``, written
+by ``write_results_file``) or as the station's database file itself. The results file
+is JSON::
+
+    {"format": "dealer-trainer/results", "format_version": 1, "app_version": "0.1.0",
+     "exported_at": "...", "station_id": "...", "schema_version": 2,
+     "trainees": [{"id", "name", "created_at"}], "classes": [{"name", "created_at", "members": [trainee ids]}],
+     "exams": [{"id", "title", "definition", "fingerprint", ...}],
+     "sessions": [{"id", "trainee_id", "game_id", "mode", "seed", "question_count", "started_at",
+                   "ended_at", "source", "exam_id"}],
+     "answer_count": 1234,
+     "answers": [{"id", "session_id", "trainee_id", ..., "target_ms"}]}
+
+Ids of sessions and answers are the station's uuids; trainee ids are the station's own
+and are matched to this database's trainees by name (see ``trainer.store.exchange``).
+
+``import_paths`` imports files and folders of files: every file is checked before
+anything is written, and each file is imported whole or not at all, so a damaged file,
+another program's file or one from a newer version is reported and nothing of it is
+added. A database file is read from a temporary copy: the station's file is never
+opened for writing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import trainer
+from trainer.store import ImportSummary, Store, StoreError, Supervisor
+from trainer.store.exchange import ANSWER_EXPORT_COLUMNS, EXAM_COLUMNS
+from trainer.store.records import utc_now
+
+FORMAT = "dealer-trainer/results"
+FORMAT_VERSION = 1
+FILE_SUFFIX = ".dtresults"
+DATABASE_SUFFIXES = (".sqlite3", ".sqlite", ".db")
+IMPORT_SUFFIXES = (FILE_SUFFIX, ".json", *DATABASE_SUFFIXES)
+SQLITE_MAGIC = b"SQLite format 3\x00"
+UUID_HEX = re.compile(r"^[0-9a-f]{32}$")
+ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?$")
+
+# progress(file number from 1, files, answers done in this file, answers in this file, file name)
+ImportProgress = Callable[[int, int, int, int, str], None]
+
+
+class ImportFileError(ValueError):
+    """A file that cannot be imported; ``str(e)`` is for a human and names the file."""
+
+
+@dataclass(frozen=True)
+class FileOutcome:
+    path: Path
+    summary: ImportSummary | None = None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+# -- writing -------------------------------------------------------------------------
+def write_results_file(store: Store, path: str | Path, progress: Callable[[int, int], None] | None = None) -> int:
+    """Write every result of this station to ``path`` (through a temporary file, so that a
+    failure never leaves half a file); return the number of answers written."""
+    path = Path(path)
+    header = store.results_header()
+    total = header.pop("answer_count")
+    head = {"format": FORMAT, "format_version": FORMAT_VERSION, "app_version": trainer.__version__,
+            "exported_at": utc_now(), **header, "answer_count": total}
+    fd, tmp = tempfile.mkstemp(prefix=".dtresults-", dir=str(path.parent))
+    written = 0
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            text = json.dumps(head, ensure_ascii=False)
+            out.write(text[:-1] + ', "answers": [')
+            for batch in store.iter_results_answers():
+                for row in batch:
+                    out.write(("," if written else "") + "\n" + json.dumps(row, ensure_ascii=False))
+                    written += 1
+                if progress is not None:
+                    progress(written, total)
+            out.write("\n]}\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return written
+
+
+# -- reading and checking -------------------------------------------------------------
+def _bad(name: str, detail: str) -> ImportFileError:
+    return ImportFileError(f"{name} is damaged: {detail}. Nothing was imported from it.")
+
+
+def _check_rows(name: str, what: str, rows: Any, columns: dict[str, tuple]) -> list[dict[str, Any]]:
+    if not isinstance(rows, list):
+        raise _bad(name, f"its {what}s are not a list")
+    for n, row in enumerate(rows, start=1):
+        if not isinstance(row, dict):
+            raise _bad(name, f"{what} {n} is not an object")
+        for col, (kinds, optional) in columns.items():
+            value = row.get(col)
+            if value is None and optional:
+                continue
+            if isinstance(value, bool) or not isinstance(value, kinds):
+                raise _bad(name, f"{what} {n} has no valid {col!r}")
+    return rows
+
+
+_S, _I = (str,), (int,)
+TRAINEE_CHECK = {"id": (_I, False), "name": (_S, False), "created_at": (_S, True)}
+CLASS_CHECK = {"name": (_S, False), "members": ((list,), True)}
+EXAM_CHECK = {c: (_S, c in ("created_by", "created_at", "saved_at")) for c in EXAM_COLUMNS}
+SESSION_CHECK = {"id": (_S, False), "trainee_id": (_I, False), "game_id": (_S, False), "mode": (_S, False),
+                 "seed": (_I, False), "question_count": (_I, False), "started_at": (_S, False),
+                 "ended_at": (_S, True), "source": (_S, True), "exam_id": (_S, True)}
+ANSWER_CHECK = {c: (_I if c in ("trainee_id", "seed", "is_correct", "response_ms", "target_ms") else _S,
+                    c == "target_ms") for c in ANSWER_EXPORT_COLUMNS}
+
+
+def check_answer(name: str, n: int, a: Any) -> dict[str, Any]:
+    """One answer of a results file, checked; the answer as the store takes it."""
+    if not isinstance(a, dict):
+        raise _bad(name, f"answer {n} is not an object")
+    for col, (kinds, optional) in ANSWER_CHECK.items():
+        value = a.get(col)
+        if value is None and optional:
+            continue
+        if isinstance(value, bool) or not isinstance(value, kinds):
+            raise _bad(name, f"answer {n} has no valid {col!r}")
+    if a["is_correct"] not in (0, 1) or a["response_ms"] < 0 or not ISO.match(a["answered_at"]):
+        raise _bad(name, f"answer {n} has an impossible value")
+    for col in ("fields", "citations"):
+        try:
+            if not isinstance(json.loads(a[col]), list):
+                raise ValueError
+        except ValueError:
+            raise _bad(name, f"answer {n} has no valid {col!r}") from None
+    if not a.get("target_ms"):
+        from trainer.training.mastery import target_ms
+
+        a = {**a, "target_ms": target_ms(a["form"], a["fields"], a["correct_answer"])}
+    return a
+
+
+def check_header(name: str, doc: Any) -> dict[str, Any]:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ImportFileError(f"{name} is not a Dealer Trainer results file or database. Nothing was imported from it.")
+    version = doc.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise _bad(name, "it has no format version")
+    if version > FORMAT_VERSION:
+        by = f" ({doc['app_version']})" if isinstance(doc.get("app_version"), str) else ""
+        raise ImportFileError(
+            f"{name} was written by a newer version of Dealer Trainer{by}: it is results format {version}, and this "
+            f"Dealer Trainer {trainer.__version__} reads format {FORMAT_VERSION}. Update Dealer Trainer here to "
+            "import it. Nothing was imported from it.")
+    header = {
+        "station_id": doc.get("station_id") if isinstance(doc.get("station_id"), str) else None,
+        "trainees": _check_rows(name, "trainee", doc.get("trainees"), TRAINEE_CHECK),
+        "classes": _check_rows(name, "class", doc.get("classes", []), CLASS_CHECK),
+        "exams": _check_rows(name, "exam", doc.get("exams", []), EXAM_CHECK),
+        "sessions": _check_rows(name, "session", doc.get("sessions"), SESSION_CHECK),
+    }
+    for n, c in enumerate(header["classes"], start=1):
+        if not all(isinstance(m, int) and not isinstance(m, bool) for m in c.get("members") or []):
+            raise _bad(name, f"class {n} has members that are not trainee ids")
+    trainee_ids = {t["id"] for t in header["trainees"]}
+    for n, s in enumerate(header["sessions"], start=1):
+        if s["trainee_id"] not in trainee_ids:
+            raise _bad(name, f"session {n} belongs to a trainee the file does not list")
+    return header
+
+
+def read_results_file(path: Path) -> tuple[dict[str, Any], list[list[dict[str, Any]]]]:
+    """A results file, checked whole: (header, answers in batches)."""
+    name = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise ImportFileError(f"{name} cannot be read: {e.strerror or e}.") from e
+    if data.startswith(SQLITE_MAGIC):
+        raise ImportFileError(f"{name} is a database, not a results file.")
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise ImportFileError(f"{name} is not a Dealer Trainer results file or database. "
+                              "Nothing was imported from it.") from None
+    header = check_header(name, doc)
+    answers = doc.get("answers")
+    if not isinstance(answers, list):
+        raise _bad(name, "its answers are not a list")
+    checked = [check_answer(name, n, a) for n, a in enumerate(answers, start=1)]
+    sessions = {s["id"] for s in header["sessions"]}
+    trainees = {t["id"] for t in header["trainees"]}
+    for n, a in enumerate(checked, start=1):
+        if a["trainee_id"] not in trainees:
+            raise _bad(name, f"answer {n} belongs to a trainee the file does not list")
+        if a["session_id"] not in sessions:
+            raise _bad(name, f"answer {n} belongs to a session the file does not list")
+    header["answer_count"] = len(checked)
+    return header, [checked[i:i + 5000] for i in range(0, len(checked), 5000)]
+
+
+class DatabaseSource:
+    """A station's database read from a temporary copy (the original is never opened for
+    writing); use as a context manager."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._tmp = tempfile.TemporaryDirectory(prefix="dealer-trainer-import-")
+        copy = Path(self._tmp.name) / "station.sqlite3"
+        try:
+            shutil.copyfile(path, copy)
+            wal = path.with_name(path.name + "-wal")
+            if wal.exists():
+                shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+        except OSError as e:
+            self._tmp.cleanup()
+            raise ImportFileError(f"{path} cannot be read: {e.strerror or e}.") from e
+        try:
+            self.store = Store.open(copy)
+        except StoreError as e:
+            self._tmp.cleanup()
+            message = str(e).replace(str(copy), str(path)).replace("The file was left untouched.", "").strip()
+            raise ImportFileError(f"{message} Nothing was imported from it.") from e
+
+    def header(self) -> dict[str, Any]:
+        return self.store.results_header()
+
+    def answers(self) -> Iterator[list[dict[str, Any]]]:
+        return self.store.iter_results_answers()
+
+    def close(self) -> None:
+        self.store.close()
+        self._tmp.cleanup()
+
+    def __enter__(self) -> DatabaseSource:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def is_database(path: Path) -> bool:
+    try:
+        with path.open("rb") as f:
+            return f.read(16) == SQLITE_MAGIC
+    except OSError:
+        return False
+
+
+def find_import_files(paths: list[str | Path]) -> list[Path]:
+    """The files to import: files as given, and in folders (not their sub-folders) every
+    results file and database file, by name."""
+    found: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            found += sorted(f for f in p.iterdir() if f.is_file() and f.suffix.lower() in IMPORT_SUFFIXES)
+        else:
+            found.append(p)
+    return list(dict.fromkeys(found))
+
+
+def import_file(store: Store, path: Path, *, by: Supervisor,
+                progress: Callable[[int, int], None] | None = None) -> ImportSummary:
+    """Import one results file or database file; ``ImportFileError`` or ``StoreError``."""
+    if not path.exists():
+        raise ImportFileError(f"{path} does not exist.")
+    if is_database(path):
+        if path.resolve() == Path(store.path).resolve():
+            raise ImportFileError(f"{path} is the database open here: its results are already in the review.")
+        with DatabaseSource(path) as source:
+            header = source.header()
+            return store.import_results(header, source.answers(), by=by, source=str(path), progress=progress)
+    header, batches = read_results_file(path)
+    return store.import_results(header, batches, by=by, source=str(path), progress=progress)
+
+
+def import_paths(store: Store, paths: list[str | Path], *, by: Supervisor,
+                 progress: ImportProgress | None = None) -> list[FileOutcome]:
+    """Import every file (and every results or database file in every folder) given; one
+    outcome per file, in order. A file that fails adds nothing and does not stop the rest."""
+    files = find_import_files(paths)
+    outcomes = []
+    for n, path in enumerate(files, start=1):
+        name = path.name
+        if progress is not None:
+            progress(n, len(files), 0, 0, name)
+
+        def step(done: int, total: int, n: int = n, name: str = name) -> None:
+            if progress is not None:
+                progress(n, len(files), done, total, name)
+
+        try:
+            outcomes.append(FileOutcome(path, summary=import_file(store, path, by=by, progress=step)))
+        except (ImportFileError, StoreError) as e:
+            outcomes.append(FileOutcome(path, error=str(e)))
+    return outcomes

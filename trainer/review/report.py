@@ -1,0 +1,458 @@
+"""Printable reports, per trainee and per class, written with Qt's own PDF writer.
+
+A report is an HTML page laid out by ``QTextDocument`` and painted page by page on a
+``QPdfWriter`` (A4), with the title and page number in every page's footer; the trend
+chart is drawn with ``QPainter`` into an image the page embeds. Nothing here needs a
+window: it runs on any thread once a ``QGuiApplication`` exists (for the fonts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from html import escape
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPainterPath,
+    QPdfWriter,
+    QPen,
+    QTextDocument,
+)
+
+import trainer
+from trainer.games import registry
+from trainer.review.dashboard import (
+    CERTIFIED,
+    IN_PROGRESS,
+    NOT_STARTED,
+    Dashboard,
+    TraineeReport,
+    TraineeRow,
+)
+from trainer.store import AnswerRecord, AttemptRow, TrendPoint
+from trainer.training.mastery import Level, speed_grade
+from trainer.training.question import display_answer
+
+# The app's palette (trainer.ui.style), repeated here so that the review layer needs no widgets.
+TEXT, MUTED, FAINT, BORDER = "#1b2a23", "#5c6b64", "#8a9791", "#d5ddd8"
+ACCENT, ACCENT_SOFT, GOOD, BAD, GOLD = "#0f6b46", "#e2f0e8", "#1c7a3d", "#b3261e", "#b8891a"
+SURFACE_ALT = "#f6f8f7"
+LEVEL_COLOURS = {Level.NOT_STARTED: FAINT, Level.LEARNING: BAD, Level.FAMILIAR: GOLD, Level.PROFICIENT: ACCENT,
+                 Level.MASTERED: GOOD}
+CHART_URL = "chart://trend"
+PAGE_WIDTH = 760.0  # layout units across a page's text (A4 less the margins)
+MISTAKES_SHOWN = 40
+
+
+# -- formatting ---------------------------------------------------------------------------
+def pct(fraction: float | None) -> str:
+    return "—" if fraction is None else f"{round(fraction * 100)}%"
+
+
+def secs(ms: int | float | None) -> str:
+    if not ms:
+        return "—"
+    s = ms / 1000
+    return f"{s:.1f} s" if s < 60 else f"{int(s // 60)} min {int(round(s % 60)):02d} s"
+
+
+def when(text: str | None) -> str:
+    if not text:
+        return "—"
+    try:
+        d = datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone()
+    except ValueError:
+        return text
+    return f"{d.day} {d.strftime('%b %Y, %H:%M')}"
+
+
+def acc_colour(fraction: float) -> str:
+    return GOOD if fraction >= 0.8 else (GOLD if fraction >= 0.6 else BAD)
+
+
+def cert_colour(status: str) -> str:
+    return GOOD if status == CERTIFIED else (GOLD if status == IN_PROGRESS else FAINT)
+
+
+CSS = f"""
+body {{ color: {TEXT}; font-size: 10pt; }}
+h1 {{ font-size: 20pt; font-weight: 700; margin: 0; }}
+h2 {{ font-size: 13pt; font-weight: 700; color: {TEXT}; margin-top: 18px; margin-bottom: 6px; }}
+.brand {{ color: {ACCENT}; font-size: 9pt; font-weight: 700; letter-spacing: 1px; }}
+.muted {{ color: {MUTED}; }}
+.small {{ color: {MUTED}; font-size: 8.5pt; }}
+th {{ color: {MUTED}; font-size: 8pt; font-weight: 700; text-align: left; border-bottom: 1px solid {BORDER}; }}
+td {{ font-size: 9pt; }}
+.num {{ text-align: right; }}
+.stat {{ font-size: 17pt; font-weight: 700; }}
+.label {{ color: {MUTED}; font-size: 7.5pt; font-weight: 700; letter-spacing: 1px; }}
+"""
+
+
+def _stats_row(items: list[tuple[str, str]]) -> str:
+    cells = "".join(f"<td width='{100 // len(items)}%' style='padding:8px 12px; background:{SURFACE_ALT}'>"
+                    f"<div class='label'>{escape(label.upper())}</div><div class='stat'>{escape(value)}</div></td>"
+                    for label, value in items)
+    return f"<table width='100%' cellspacing='6' cellpadding='0'><tr>{cells}</tr></table>"
+
+
+def _table(headers: list[tuple[str, bool]], rows: list[list[str]], widths: list[int] | None = None) -> str:
+    head = "".join(f"<th{' class=num align=right' if num else ''}"
+                   f"{f' width={widths[i]}%' if widths else ''}>{escape(h)}</th>"
+                   for i, (h, num) in enumerate(headers))
+    body = []
+    for n, row in enumerate(rows):
+        bg = f" bgcolor='{SURFACE_ALT}'" if n % 2 else ""
+        body.append(f"<tr{bg}>" + "".join(f"<td{' align=right' if headers[i][1] else ''}>{c}</td>"
+                                          for i, c in enumerate(row)) + "</tr>")
+    return (f"<table width='100%' cellspacing='0' cellpadding='4'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(body)}</tbody></table>")
+
+
+def _coloured(text: str, colour: str, bold: bool = True) -> str:
+    return f"<span style='color:{colour};{' font-weight:700;' if bold else ''}'>{escape(text)}</span>"
+
+
+def _header(kind: str, title: str, subtitle: str) -> str:
+    return (f"<div class='brand'>DEALER TRAINER · {escape(kind.upper())}</div><h1>{escape(title)}</h1>"
+            f"<div class='muted'>{escape(subtitle)}</div>")
+
+
+def _attempts_table(attempts: tuple[AttemptRow, ...] | list[AttemptRow], with_trainee: bool) -> str:
+    headers = [("Date", False)] + ([("Trainee", False)] if with_trainee else []) + [
+        ("Exam", False), ("Score", True), ("Pass mark", True), ("Result", False)]
+    rows = []
+    for a in attempts:
+        result = (_coloured("Passed", GOOD) if a.passed else _coloured("Failed", BAD)) if a.submitted \
+            else _coloured("Not submitted", GOLD)
+        rows.append([escape(when(a.started_at))] + ([escape(a.trainee_name)] if with_trainee else []) + [
+            escape(a.exam_title), f"{a.correct} / {a.question_count} ({pct(a.score)})", f"{a.pass_mark}%", result])
+    return _table(headers, rows)
+
+
+# -- the trainee's report ---------------------------------------------------------------
+def trainee_report_html(report: TraineeReport) -> str:
+    row = report.row
+    t = row.trainee
+    classes = ", ".join(row.classes) if row.classes else "no class"
+    parts = [f"<html><head><style>{CSS}</style></head><body>",
+             _header("Trainee report", t.name, f"{classes} · {report.query.describe(with_class=False)} · "
+                                                f"made {when(report.generated_at)}")]
+    parts.append(_stats_row([("Answers", f"{report.answer_total:,}"), ("Accuracy", pct(row.accuracy) if row.answered
+                                                                        else "—"),
+                             ("Mean time", secs(row.mean_ms)), ("On target", pct(row.speed) if row.answered else "—"),
+                             ("Skills proficient", f"{row.skills_proficient} / {row.skills_total}")]))
+    parts.append("<h2>Certification</h2>")
+    parts.append(_table([("Game", False), ("Answers", True), ("Accuracy", True), ("Mean time", True),
+                         ("Status", False)],
+                        [[escape(g.title), f"{g.answered:,}", _coloured(pct(g.accuracy), acc_colour(g.accuracy))
+                          if g.answered else "—", secs(g.mean_ms),
+                          _coloured(g.certification.text, cert_colour(g.certification.status))]
+                         for g in row.games], [34, 12, 12, 14, 28]))
+    if report.trend:
+        parts.append(f"<h2>Trend</h2><div class='small'>Accuracy (green) and mean time (gold) per {report.bucket}"
+                     f"</div><img src='{CHART_URL}' width='{int(PAGE_WIDTH)}'>")
+    parts.append("<h2>By skill</h2>")
+    parts.append(_skills_table(row))
+    if report.attempts:
+        parts.append("<h2>Exams</h2>" + _attempts_table(report.attempts, False))
+    mistakes = [a for a in report.answers if not a.is_correct][:MISTAKES_SHOWN]
+    if mistakes:
+        parts.append(f"<h2>Recent mistakes</h2><div class='small'>The {len(mistakes)} most recent wrong answers in "
+                     "the period, with the rule.</div>")
+        parts.append(_mistakes_table(mistakes))
+    parts.append(_footer_note())
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
+def _skills_table(row: TraineeRow) -> str:
+    rows = []
+    for g in row.games:
+        for s in g.skills:
+            rows.append([escape(g.title if len(row.games) > 1 else "") if s is g.skills[0] else "",
+                         escape(s.title), f"{s.answered:,}" if s.answered else "—",
+                         _coloured(pct(s.accuracy), acc_colour(s.accuracy)) if s.answered else "—",
+                         secs(s.mean_ms), pct(s.speed) if s.answered else "—",
+                         _coloured(s.level.title, LEVEL_COLOURS[s.level])])
+    headers = [("Game", False), ("Skill", False), ("Answers", True), ("Accuracy", True), ("Mean time", True),
+               ("On target", True), ("Mastery", False)]
+    return _table(headers, rows, [18, 32, 9, 10, 11, 9, 11])
+
+
+def _mistakes_table(mistakes: list[AnswerRecord]) -> str:
+    rows = []
+    for a in mistakes:
+        given = display_answer(a.form, a.given, a.fields) if a.given else "(shown)"
+        rows.append([escape(when(a.answered_at)),
+                     f"{escape(a.prompt)}<br><span style='color:{BAD}'>Said: {escape(given)}</span>"
+                     f"<br><span style='color:{GOOD}'>Right: "
+                     f"{escape(display_answer(a.form, a.correct_answer, a.fields))}</span>",
+                     f"<span class='small'>{escape('; '.join(a.citations))}</span>"])
+    return _table([("When", False), ("Question, answer given and right answer", False), ("Rule", False)], rows,
+                  [16, 58, 26])
+
+
+def _footer_note() -> str:
+    return (f"<p class='small' style='margin-top:18px'>Accuracy: answers right. On target: answers right within "
+            f"the question's target time. Mastery is judged on each skill's 20 most recent answers: Familiar "
+            f"60% right; Proficient 80% right and half on target (5+ answers); Mastered 90% right and 80% on "
+            f"target (10+ answers). Dealer Trainer {escape(trainer.__version__)}.</p>")
+
+
+# -- the class report ----------------------------------------------------------------------
+def class_report_html(d: Dashboard) -> str:
+    title = f"Class {d.class_name}" if d.class_name else "All trainees"
+    parts = [f"<html><head><style>{CSS}</style></head><body>",
+             _header("Class report", title, f"{d.query.describe(d.class_name)} · made {when(d.generated_at)}")]
+    parts.append(_stats_row([("Active", f"{d.active} / {len(d.trainees)}"), ("Answers", f"{d.answered:,}"),
+                             ("Accuracy", pct(d.accuracy) if d.answered else "—"), ("Mean time", secs(d.mean_ms)),
+                             ("On target", pct(d.speed) if d.answered else "—"),
+                             ("Certified", f"{d.certified_trainees} / {len(d.trainees)}")]))
+    games = [g for g in d.games if any(gr.game_id == g and gr.answered for t in d.trainees for gr in t.games)] \
+        or list(d.games)
+    parts.append("<h2>Trainees</h2><div class='small'>Per game: <b>Certified</b>, or how many of its skills "
+                 "have reached the pass threshold; — not started.</div>")
+    headers = [("Trainee", False), ("Answers", True), ("Accuracy", True), ("Mean time", True),
+               ("Proficient", True)] + [(registry.title_of(g), True) for g in games]
+    rows = []
+    for t in sorted(d.trainees, key=lambda t: t.trainee.name.casefold()):
+        by_game = {g.game_id: g for g in t.games}
+        cells = []
+        for g in games:
+            c = by_game[g].certification if g in by_game else None
+            if c is None or c.status == NOT_STARTED:
+                cells.append(_coloured("—", FAINT, bold=False))
+            elif c.status == CERTIFIED:
+                cells.append(_coloured("Certified", GOOD))
+            else:
+                cells.append(_coloured(f"{c.skills_passed} / {c.skills_total}", GOLD))
+        rows.append([escape(t.trainee.name), f"{t.answered:,}",
+                     _coloured(pct(t.accuracy), acc_colour(t.accuracy)) if t.answered else "—", secs(t.mean_ms),
+                     f"{t.skills_proficient} / {t.skills_total}"] + cells)
+    game_width = 45 // max(1, len(games))  # the columns share the page: 55% for the figures
+    parts.append(_table(headers, rows, [20, 8, 9, 9, 9] + [game_width] * len(games)))
+    if d.trend:
+        parts.append(f"<h2>Trend</h2><div class='small'>Accuracy (green) and mean time (gold) per {d.bucket}</div>"
+                     f"<img src='{CHART_URL}' width='{int(PAGE_WIDTH)}'>")
+    if d.weakest:
+        parts.append("<h2>Weakest skills</h2>")
+        parts.append(_table([("Game", False), ("Skill", False), ("Answers", True), ("Accuracy", True),
+                             ("Mean time", True), ("Trainees below proficient", True)],
+                            [[escape(registry.title_of(w.game_id)), escape(w.title), f"{w.answered:,}",
+                              _coloured(pct(w.accuracy), acc_colour(w.accuracy)), secs(w.mean_ms),
+                              f"{w.trainees_below} of {w.trainees}"] for w in d.weakest]))
+    thresholds = ", ".join(f"{registry.title_of(g)} {d.thresholds.get(g, 80)}%" for g in games)
+    parts.append(f"<p class='small'>Certified: every skill of the game answered at least 5 times in the period "
+                 f"and right at least as often as the game's pass threshold ({escape(thresholds)}).</p>")
+    if d.attempts:
+        parts.append("<h2>Exams</h2>" + _attempts_table(d.attempts[:60], True))
+    parts.append(_footer_note())
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
+# -- the chart -----------------------------------------------------------------------------
+def trend_image(points: tuple[TrendPoint, ...] | list[TrendPoint], bucket: str, width: int = 1520,
+                height: int = 440) -> QImage:
+    """Accuracy (a green line, left axis) and mean time (gold bars, right axis) per period."""
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("white"))
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    font = QFont()
+    font.setPixelSize(20)
+    p.setFont(font)
+    left, right, top, bottom = 80, 90, 20, 50
+    plot = QRectF(left, top, width - left - right, height - top - bottom)
+    p.setPen(QPen(QColor(BORDER), 1.5))
+    for i in range(5):
+        y = plot.bottom() - plot.height() * i / 4
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+        p.setPen(QColor(GOOD))
+        p.drawText(QRectF(0, y - 14, left - 10, 28), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                   f"{25 * i}%")
+        p.setPen(QPen(QColor(BORDER), 1.5))
+    pts = list(points)
+    if pts:
+        max_ms = max(pt.mean_ms for pt in pts) or 1
+        scale_ms = _nice(max_ms / 1000)
+        for i in range(5):
+            y = plot.bottom() - plot.height() * i / 4
+            p.setPen(QColor(GOLD))
+            p.drawText(QRectF(plot.right() + 10, y - 14, right - 10, 28),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, f"{scale_ms * i / 4:g} s")
+        n = len(pts)
+        step = plot.width() / n
+        bar = max(2.0, step * 0.5)
+        gold = QColor(GOLD)
+        gold.setAlpha(110)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(gold)
+        for i, pt in enumerate(pts):
+            h = plot.height() * min(1.0, pt.mean_ms / 1000 / scale_ms)
+            x = plot.left() + step * (i + 0.5)
+            p.drawRect(QRectF(x - bar / 2, plot.bottom() - h, bar, h))
+        path = QPainterPath()
+        for i, pt in enumerate(pts):
+            x = plot.left() + step * (i + 0.5)
+            y = plot.bottom() - plot.height() * pt.accuracy
+            path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(GOOD), 4))
+        p.drawPath(path)
+        p.setBrush(QColor(GOOD))
+        for i, pt in enumerate(pts):
+            if n <= 60:
+                p.drawEllipse(QPointF(plot.left() + step * (i + 0.5), plot.bottom() - plot.height() * pt.accuracy),
+                              5, 5)
+        p.setPen(QColor(MUTED))
+        labels = max(1, n // 8)
+        for i, pt in enumerate(pts):
+            if i % labels == 0:
+                x = plot.left() + step * (i + 0.5)
+                p.drawText(QRectF(x - 80, plot.bottom() + 8, 160, 30), Qt.AlignmentFlag.AlignHCenter,
+                           period_label(pt.period, bucket))
+    p.end()
+    return image
+
+
+def _nice(seconds: float) -> float:
+    """A top for the seconds axis that its four intervals divide into whole seconds."""
+    for v in (8, 12, 16, 20, 40, 60, 80, 120, 160, 240, 400, 600):
+        if seconds <= v:
+            return float(v)
+    return float(4 * (int(seconds) // 4 + 1))
+
+
+def period_label(period: str, bucket: str) -> str:
+    try:
+        d = datetime.strptime(period, "%Y-%m-%d")
+    except ValueError:
+        return period
+    if bucket == "month":
+        return d.strftime("%b %Y")
+    return f"{d.day} {d.strftime('%b')}"
+
+
+# -- the document and the PDF ----------------------------------------------------------
+def make_document(html: str, chart: QImage | None = None) -> QTextDocument:
+    doc = QTextDocument()
+    doc.setDocumentMargin(0)
+    font = QFont()
+    font.setFamilies(["Inter", "Noto Sans", "DejaVu Sans", "Sans Serif"])
+    font.setPointSizeF(10)
+    doc.setDefaultFont(font)
+    if chart is not None:
+        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(CHART_URL), chart)
+    doc.setHtml(html)
+    doc.setTextWidth(PAGE_WIDTH)
+    return doc
+
+
+PAGE_MARGIN_MM = 15.0
+FOOTER_H = 28.0  # layout units under each page's text
+
+
+def _page_height() -> float:
+    a4 = QPageSize(QPageSize.PageSizeId.A4).size(QPageSize.Unit.Millimeter)
+    content_w = a4.width() - 2 * PAGE_MARGIN_MM
+    content_h = a4.height() - 2 * PAGE_MARGIN_MM
+    return PAGE_WIDTH * content_h / content_w - FOOTER_H
+
+
+def _paint_pages(painter: QPainter, doc: QTextDocument, scale: float, offset: QPointF, title: str,
+                 new_page: Callable[[], None] | None, only: int | None = None) -> int:
+    page_h = _page_height()
+    doc.setPageSize(QSizeF(PAGE_WIDTH, page_h))
+    pages = doc.pageCount()
+    footer_font = QFont(doc.defaultFont())
+    footer_font.setPixelSize(11)  # in layout units, like the document's own text (not the device's points)
+    for n in range(pages):
+        if only is not None and n != only:
+            continue
+        if n and new_page is not None and only is None:
+            new_page()
+        painter.save()
+        painter.translate(offset)
+        painter.scale(scale, scale)
+        painter.save()
+        painter.translate(0, -n * page_h)
+        doc.drawContents(painter, QRectF(0, n * page_h, PAGE_WIDTH, page_h))
+        painter.restore()
+        painter.setFont(footer_font)
+        painter.setPen(QPen(QColor(BORDER), 0.8))
+        painter.drawLine(QPointF(0, page_h + 8), QPointF(PAGE_WIDTH, page_h + 8))
+        painter.setPen(QColor(MUTED))
+        painter.drawText(QRectF(0, page_h + 10, PAGE_WIDTH * 0.7, FOOTER_H - 10),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, f"Dealer Trainer · {title}")
+        painter.drawText(QRectF(PAGE_WIDTH * 0.5, page_h + 10, PAGE_WIDTH * 0.5, FOOTER_H - 10),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, f"Page {n + 1} of {pages}")
+        painter.restore()
+    return pages
+
+
+def write_pdf(html: str, path: str | Path, *, title: str, chart: QImage | None = None) -> int:
+    """Write the report to ``path`` (A4 PDF); return its number of pages."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.part")
+    doc = make_document(html, chart)
+    writer = QPdfWriter(str(tmp))
+    writer.setTitle(f"Dealer Trainer · {title}")
+    writer.setCreator(f"Dealer Trainer {trainer.__version__}")
+    writer.setResolution(300)
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(PAGE_MARGIN_MM, PAGE_MARGIN_MM, PAGE_MARGIN_MM, PAGE_MARGIN_MM),
+                                     QPageLayout.Unit.Millimeter))
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise OSError(f"{path} cannot be written")
+    try:
+        scale = writer.width() / PAGE_WIDTH
+        pages = _paint_pages(painter, doc, scale, QPointF(0, 0), title, writer.newPage)
+    finally:
+        painter.end()
+    del writer
+    tmp.replace(path)
+    return pages
+
+
+def render_page(html: str, *, title: str, chart: QImage | None = None, page: int = 0,
+                width: int = 1240) -> QImage:
+    """One page of the report as an image (A4 proportions, white, with its margins)."""
+    a4 = QPageSize(QPageSize.PageSizeId.A4).size(QPageSize.Unit.Millimeter)
+    height = int(width * a4.height() / a4.width())
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("white"))
+    margin = width * PAGE_MARGIN_MM / a4.width()
+    doc = make_document(html, chart)
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    _paint_pages(p, doc, (width - 2 * margin) / PAGE_WIDTH, QPointF(margin, margin), title, None, only=page)
+    p.end()
+    return image
+
+
+def trainee_pdf(report: TraineeReport, path: str | Path) -> int:
+    chart = trend_image(report.trend, report.bucket) if report.trend else None
+    return write_pdf(trainee_report_html(report), path, title=f"Trainee report · {report.row.trainee.name}",
+                     chart=chart)
+
+
+def class_pdf(dashboard: Dashboard, path: str | Path) -> int:
+    chart = trend_image(dashboard.trend, dashboard.bucket) if dashboard.trend else None
+    name = f"Class {dashboard.class_name}" if dashboard.class_name else "All trainees"
+    return write_pdf(class_report_html(dashboard), path, title=f"Class report · {name}", chart=chart)
+
+
+__all__ = ["class_pdf", "class_report_html", "render_page", "speed_grade", "trainee_pdf", "trainee_report_html",
+           "trend_image", "write_pdf"]

@@ -1,0 +1,188 @@
+"""Moving results between stations (a mixin of ``Store``).
+
+Each classroom station keeps its own database. ``results_header`` and
+``iter_results_answers`` read everything a station has (trainees, classes, exams,
+sessions, answers); ``import_results`` adds such results to this database:
+
+- trainees are matched by name, ignoring letter case and runs of spaces (a name is
+  unique on every station, and it is the name the trainee picks on each one); a name
+  not known here is added;
+- classes are matched by name the same way;
+- exams, sessions and answers keep the ids they were given when made (uuid4), so an
+  import adds only what is not here yet: importing the same file twice, or a file and
+  the database it came from, adds nothing the second time.
+
+One file is imported in one transaction: all of it or, on any problem, none of it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.store import schema
+from trainer.store.records import StoreError, utc_now
+
+SESSION_COLUMNS = ("id", "trainee_id", "game_id", "mode", "seed", "question_count", "started_at", "ended_at",
+                   "source", "exam_id")
+ANSWER_EXPORT_COLUMNS = ("id", "session_id", "trainee_id", "game_id", "skill", "kind", "seed", "prompt", "form",
+                         "fields", "given", "correct_answer", "is_correct", "response_ms", "answered_at",
+                         "citations", "explanation", "target_ms")
+EXAM_COLUMNS = ("id", "title", "definition", "fingerprint", "created_at", "created_by", "saved_at")
+
+Progress = Callable[[int, int], None]  # (answers done, answers in all)
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    source: str
+    station_id: str | None
+    trainees_added: int
+    sessions_added: int
+    answers_added: int
+    answers_skipped: int
+    exams_added: int
+    new_trainees: tuple[str, ...] = ()
+
+    @property
+    def answers_seen(self) -> int:
+        return self.answers_added + self.answers_skipped
+
+
+def normal_name(name: str) -> str:
+    return " ".join(str(name).split()).casefold()
+
+
+class ExchangeQueries:
+    """Mixed into ``Store``: uses its ``db``, ``path``, ``_rows`` and ``_audit``."""
+
+    @property
+    def station_id(self) -> str:
+        rows = self._rows(f"SELECT value FROM {schema.META} WHERE key = ?", [schema.STATION_KEY])
+        return rows[0]["value"] if rows else ""
+
+    # -- reading a station's results ---------------------------------------------------
+    def results_header(self) -> dict[str, Any]:
+        """Everything but the answers: trainees, classes (with their members), exams, sessions,
+        and how many answers there are."""
+        return {
+            "station_id": self.station_id,
+            "schema_version": self.schema_version,
+            "trainees": self._rows("SELECT id, name, created_at FROM trainees ORDER BY id"),
+            "classes": [{"name": c["name"], "created_at": c["created_at"],
+                         "members": [int(m) for m in json.loads(c["members"] or "[]") if m is not None]}
+                        for c in self._rows("SELECT c.name, c.created_at, json_group_array(m.trainee_id) AS members "
+                                            "FROM classes AS c LEFT JOIN class_members AS m ON m.class_id = c.id "
+                                            "GROUP BY c.id ORDER BY c.id")],
+            "exams": self._rows(f"SELECT {', '.join(EXAM_COLUMNS)} FROM exams ORDER BY created_at, id"),
+            "sessions": self._rows(f"SELECT {', '.join(SESSION_COLUMNS)} FROM sessions ORDER BY started_at, rowid"),
+            "answer_count": int(self._rows("SELECT COUNT(*) AS n FROM answers")[0]["n"]),
+        }
+
+    def iter_results_answers(self, batch: int = 5000) -> Iterator[list[dict[str, Any]]]:
+        """Every answer as stored (JSON columns left as text), oldest first, in batches."""
+        last = 0
+        cols = ", ".join(ANSWER_EXPORT_COLUMNS)
+        while True:
+            rows = self._rows(f"SELECT rowid AS _rowid, {cols} FROM answers WHERE rowid > ? ORDER BY rowid LIMIT ?",
+                              [last, batch])
+            if not rows:
+                return
+            last = rows[-1]["_rowid"]
+            yield [{k: v for k, v in r.items() if k != "_rowid"} for r in rows]
+
+    # -- adding results ------------------------------------------------------------------
+    def import_results(self, header: dict[str, Any], answers: Iterable[list[dict[str, Any]]], *, by: Any,
+                       source: str, progress: Progress | None = None) -> ImportSummary:
+        """Add one station's results (as ``results_header`` and ``iter_results_answers``
+        give them, already checked by ``trainer.review.importer``) in one transaction;
+        audited. Rows already here are skipped."""
+        from trainer.store.supervision import require_supervisor
+
+        require_supervisor(by)
+        total = int(header.get("answer_count") or 0)
+        db = self.db
+        try:
+            with db.atomic():
+                # trainees, by name
+                ours = {normal_name(r["name"]): int(r["id"]) for r in self._rows("SELECT id, name FROM trainees")}
+                trainee_map: dict[int, int] = {}
+                new_names = []
+                for t in header["trainees"]:
+                    key = normal_name(t["name"])
+                    if key not in ours:
+                        name = " ".join(str(t["name"]).split())
+                        ours[key] = int(db["trainees"].insert({"name": name,
+                                                               "created_at": t.get("created_at") or utc_now()}).last_pk)
+                        new_names.append(name)
+                    trainee_map[int(t["id"])] = ours[key]
+                # classes and their members
+                for c in header.get("classes", []):
+                    class_id = self._class_id(" ".join(str(c["name"]).split()), create=True)
+                    for member in c.get("members", []):
+                        if int(member) in trainee_map:
+                            db.execute("INSERT OR IGNORE INTO class_members (class_id, trainee_id, added_at) "
+                                       "VALUES (?, ?, ?)", [class_id, trainee_map[int(member)], utc_now()])
+                # exams
+                exams_added = 0
+                for e in header.get("exams", []):
+                    cur = db.execute(f"INSERT OR IGNORE INTO exams ({', '.join(EXAM_COLUMNS)}) "
+                                     f"VALUES ({', '.join('?' for _ in EXAM_COLUMNS)})",
+                                     [e.get(c) if c != "saved_at" else (e.get(c) or utc_now()) for c in EXAM_COLUMNS])
+                    exams_added += cur.rowcount
+                # sessions
+                sessions_added = 0
+                for s in header["sessions"]:
+                    if int(s["trainee_id"]) not in trainee_map:
+                        raise StoreError(f"session {s['id']} names trainee {s['trainee_id']}, who is not in the file")
+                    values = {**s, "trainee_id": trainee_map[int(s["trainee_id"])],
+                              "source": s.get("source") or "game", "exam_id": s.get("exam_id")}
+                    cur = db.execute(f"INSERT OR IGNORE INTO sessions ({', '.join(SESSION_COLUMNS)}) "
+                                     f"VALUES ({', '.join('?' for _ in SESSION_COLUMNS)})",
+                                     [values.get(c) for c in SESSION_COLUMNS])
+                    sessions_added += cur.rowcount
+                # answers
+                added = seen = 0
+                placeholders = ", ".join("?" for _ in ANSWER_EXPORT_COLUMNS)
+                sql = (f"INSERT OR IGNORE INTO answers ({', '.join(ANSWER_EXPORT_COLUMNS)}) "
+                       f"VALUES ({placeholders})")
+                for chunk in answers:
+                    rows = []
+                    for a in chunk:
+                        tid = int(a["trainee_id"])
+                        if tid not in trainee_map:
+                            raise StoreError(f"answer {a['id']} names trainee {tid}, who is not in the file")
+                        rows.append([trainee_map[tid] if c == "trainee_id" else a[c] for c in ANSWER_EXPORT_COLUMNS])
+                    before = db.conn.total_changes
+                    db.conn.executemany(sql, rows)
+                    added += db.conn.total_changes - before
+                    seen += len(rows)
+                    if progress is not None:
+                        progress(seen, max(total, seen))
+                summary = ImportSummary(source, header.get("station_id"), len(new_names), sessions_added, added,
+                                        seen - added, exams_added, tuple(new_names))
+                db["imports"].insert({
+                    "id": uuid.uuid4().hex, "at": utc_now(), "supervisor_name": by.name, "source": source,
+                    "station_id": header.get("station_id"), "trainees_added": summary.trainees_added,
+                    "sessions_added": sessions_added, "answers_added": added, "answers_skipped": seen - added,
+                })
+                self._audit(by, "results.import", source, {
+                    "station_id": header.get("station_id"), "trainees_added": list(new_names),
+                    "sessions_added": sessions_added, "answers_added": added, "answers_skipped": seen - added,
+                    "exams_added": exams_added,
+                })
+        except sqlite3.IntegrityError as e:
+            raise StoreError(f"{source} could not be imported: its results do not hold together ({e}). "
+                             "Nothing was imported from it.") from e
+        except sqlite3.Error as e:
+            raise StoreError(f"Importing {source} into {self.path} failed: {e}. Nothing was imported from it.") from e
+        except StoreError as e:
+            raise StoreError(f"{source} could not be imported: {e}. Nothing was imported from it.") from e
+        return summary
+
+    def imports(self, limit: int = 200) -> list[dict[str, Any]]:
+        return self._rows("SELECT * FROM imports ORDER BY at DESC LIMIT ?", [limit])

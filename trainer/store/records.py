@@ -1,0 +1,70 @@
+"""The records the store hands out, its error, and its clock: shared by ``store`` and
+the query mixins (``practice``, ``supervision``, ``stats``, ``exchange``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+
+class StoreError(Exception):
+    """A store problem; ``str(e)`` is a message for a human."""
+
+
+@dataclass(frozen=True)
+class Trainee:
+    id: int
+    name: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One row of the answer log."""
+
+    id: str
+    session_id: str
+    trainee_id: int
+    game_id: str
+    skill: str
+    kind: str
+    seed: int
+    prompt: str
+    form: str
+    fields: tuple[str, ...]
+    given: str
+    correct_answer: str
+    is_correct: bool
+    response_ms: int
+    answered_at: str
+    citations: tuple[str, ...]
+    explanation: str
+    target_ms: int = 0  # the response time the answer was held to (mastery, speed grades)
+
+    @property
+    def on_target(self) -> bool:
+        """Right, and within the target time."""
+        return self.is_correct and self.response_ms <= self.target_ms
+
+
+ANSWER_COLUMNS = tuple(f.name for f in dataclasses.fields(AnswerRecord))
+
+
+def utc_now() -> str:
+    """The current time as ISO-8601 UTC with milliseconds, e.g. ``2025-01-31T09:15:02.041Z``."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _answer(row: dict[str, Any]) -> AnswerRecord:
+    return AnswerRecord(
+        **{
+            **row,
+            "target_ms": int(row.get("target_ms") or 0),
+            "fields": tuple(json.loads(row["fields"])),
+            "citations": tuple(json.loads(row["citations"])),
+            "is_correct": bool(row["is_correct"]),
+        }
+    )

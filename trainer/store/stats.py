@@ -1,0 +1,256 @@
+"""The dashboard's queries (a mixin of ``Store``): statistics are queries over the
+answer log, filtered by date range, class, game and trainee.
+
+The filtered aggregates read only two covering indexes, never the answers' text:
+``idx_answers_skills`` (trainee, game, skill, time, right, response, target) groups by
+trainee and skill without sorting, and ``idx_answers_dashboard`` (time first) gives
+the trend one range per period. So they stay quick over a million answers (see
+``benchmarks/bench_dashboard.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from trainer.store.records import ANSWER_COLUMNS, AnswerRecord, _answer
+
+BUCKETS = ("day", "week", "month")
+
+
+@dataclass(frozen=True)
+class AnswerFilter:
+    """Which answers: ``start`` (inclusive) and ``end`` (exclusive) are ISO UTC instants;
+    ``None`` leaves that side open."""
+
+    start: str | None = None
+    end: str | None = None
+    class_id: int | None = None
+    game_id: str | None = None
+    trainee_id: int | None = None
+    skill: str | None = None
+
+
+@dataclass(frozen=True)
+class SkillStat:
+    """One trainee's answers of one skill (within a filter)."""
+
+    trainee_id: int
+    game_id: str
+    skill: str
+    answered: int
+    correct: int
+    on_target: int
+    total_ms: int
+    last_answered_at: str
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def mean_ms(self) -> int:
+        return self.total_ms // self.answered if self.answered else 0
+
+
+@dataclass(frozen=True)
+class TrendPoint:
+    period: str  # the first day of the period, YYYY-MM-DD
+    answered: int
+    correct: int
+    on_target: int
+    total_ms: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def mean_ms(self) -> int:
+        return self.total_ms // self.answered if self.answered else 0
+
+
+def _where(f: AnswerFilter, alias: str = "answers") -> tuple[str, list[Any]]:
+    where, params = [], []
+    if f.start is not None:
+        where.append(f"{alias}.answered_at >= ?")
+        params.append(f.start)
+    if f.end is not None:
+        where.append(f"{alias}.answered_at < ?")
+        params.append(f.end)
+    if f.game_id is not None:
+        where.append(f"{alias}.game_id = ?")
+        params.append(f.game_id)
+    if f.skill is not None:
+        where.append(f"{alias}.skill = ?")
+        params.append(f.skill)
+    if f.trainee_id is not None:
+        where.append(f"{alias}.trainee_id = ?")
+        params.append(f.trainee_id)
+    if f.class_id is not None:
+        where.append(f"{alias}.trainee_id IN (SELECT trainee_id FROM class_members WHERE class_id = ?)")
+        params.append(f.class_id)
+    return (" WHERE " + " AND ".join(where)) if where else "", params
+
+
+_AGGREGATES = ("COUNT(*) AS answered, SUM(is_correct) AS correct, "
+               "SUM(is_correct AND response_ms <= target_ms) AS on_target, SUM(response_ms) AS total_ms, "
+               "MAX(answered_at) AS last_answered_at")
+
+
+def _periods(first_day: str, last_day: str, bucket: str) -> list[tuple[str, str]]:
+    """(start day, next start day) of every period from the one holding ``first_day`` to
+    the one holding ``last_day``: days, weeks from Monday, or months."""
+    first, last = date.fromisoformat(first_day), date.fromisoformat(last_day)
+    if bucket == "day":
+        start, step = first, lambda d: d + timedelta(days=1)
+    elif bucket == "week":
+        start, step = first - timedelta(days=first.weekday()), lambda d: d + timedelta(days=7)
+    else:
+        start = first.replace(day=1)
+        step = lambda d: (d.replace(day=28) + timedelta(days=4)).replace(day=1)  # noqa: E731
+    out = []
+    while start <= last:
+        nxt = step(start)
+        out.append((start.isoformat(), nxt.isoformat()))
+        start = nxt
+    return out
+
+
+class DashboardQueries:
+    """Mixed into ``Store``: uses its ``_rows``."""
+
+    def skill_stats(self, f: AnswerFilter) -> list[SkillStat]:
+        """Every (trainee, game, skill) with answers in the filter, counted."""
+        where, params = _where(f)
+        rows = self._rows(
+            f"""
+            SELECT trainee_id, game_id, skill, {_AGGREGATES}
+            FROM answers INDEXED BY idx_answers_skills{where}
+            GROUP BY trainee_id, game_id, skill
+            """,
+            params,
+        )
+        return [SkillStat(**r) for r in rows]
+
+    def skill_recent(self, f: AnswerFilter, window: int) -> list[SkillStat]:
+        """Like ``skill_stats``, over each (trainee, skill)'s last ``window`` answers in the
+        filter only: what mastery is judged on."""
+        return [recent for _all, recent in self.skill_figures(f, window)]
+
+    def skill_figures(self, f: AnswerFilter, window: int) -> list[tuple[SkillStat, SkillStat]]:
+        """For every (trainee, game, skill) of the filter: its figures over all the filter's
+        answers, and over its last ``window`` of them, in one query.
+
+        Each group's window starts at the time of its ``window``-th most recent answer,
+        found by a seek in ``idx_answers_skills``; no window function sorts the log."""
+        where, params = _where(f)
+        inner, inner_params = _where(f, "a")
+        also = (" AND " + inner[len(" WHERE "):]) if inner else ""
+        rows = self.db.execute(
+            f"""
+            WITH g AS (
+                SELECT trainee_id, game_id, skill, {_AGGREGATES}
+                FROM answers INDEXED BY idx_answers_skills{where}
+                GROUP BY trainee_id, game_id, skill),
+            cut AS (
+                SELECT g.*, (SELECT a.answered_at FROM answers AS a INDEXED BY idx_answers_skills
+                             WHERE a.trainee_id = g.trainee_id AND a.game_id = g.game_id AND a.skill = g.skill{also}
+                             ORDER BY a.answered_at DESC LIMIT 1 OFFSET ?) AS since
+                FROM g)
+            SELECT cut.trainee_id, cut.game_id, cut.skill, cut.answered, cut.correct, cut.on_target, cut.total_ms,
+                   cut.last_answered_at,
+                   COUNT(*), SUM(a.is_correct), SUM(a.is_correct AND a.response_ms <= a.target_ms),
+                   SUM(a.response_ms)
+            FROM cut JOIN answers AS a INDEXED BY idx_answers_skills
+              ON a.trainee_id = cut.trainee_id AND a.game_id = cut.game_id AND a.skill = cut.skill
+                 AND a.answered_at >= COALESCE(cut.since, ''){also}
+            GROUP BY cut.trainee_id, cut.game_id, cut.skill
+            """,
+            [*params, *inner_params, max(0, window - 1), *inner_params],
+        ).fetchall()
+        return [(SkillStat(*r[:8]), SkillStat(*r[:3], *r[8:12], r[7])) for r in rows]
+
+    def answer_bounds(self, f: AnswerFilter) -> tuple[str | None, str | None]:
+        """The first and last answer times of the filter (two index seeks, no count)."""
+        where, params = _where(f)
+        first = self._rows(f"SELECT answered_at FROM answers INDEXED BY idx_answers_dashboard{where} "
+                           "ORDER BY answered_at LIMIT 1", params)
+        last = self._rows(f"SELECT answered_at FROM answers INDEXED BY idx_answers_dashboard{where} "
+                          "ORDER BY answered_at DESC LIMIT 1", params)
+        return (first[0]["answered_at"] if first else None, last[0]["answered_at"] if last else None)
+
+    def trend(self, f: AnswerFilter, bucket: str = "week") -> list[TrendPoint]:
+        """Answers per period (day, week or month, of UTC days), oldest first; periods
+        without answers are left out.
+
+        The periods are listed first and each is one range of ``idx_answers_dashboard``,
+        so the log is read in order once and never sorted."""
+        if bucket not in BUCKETS:
+            raise ValueError(f"unknown period {bucket!r}; use one of {', '.join(BUCKETS)}")
+        first, last = self.answer_bounds(f)
+        if first is None or last is None:
+            return []
+        periods = _periods(first[:10], last[:10], bucket)
+        where, params = _where(f, "a")
+        also = (" AND " + where[len(" WHERE "):]) if where else ""
+        values = ", ".join("(?, ?)" for _ in periods)
+        rows = self._rows(
+            f"""
+            WITH p(period, stop) AS (VALUES {values})
+            SELECT p.period AS period, COUNT(*) AS answered, SUM(a.is_correct) AS correct,
+                   SUM(a.is_correct AND a.response_ms <= a.target_ms) AS on_target, SUM(a.response_ms) AS total_ms
+            FROM p JOIN answers AS a INDEXED BY idx_answers_dashboard
+              ON a.answered_at >= p.period AND a.answered_at < p.stop{also}
+            GROUP BY p.period ORDER BY p.period
+            """,
+            [v for pair in periods for v in pair] + params,
+        )
+        return [TrendPoint(**r) for r in rows]
+
+    def answer_span(self, f: AnswerFilter) -> tuple[int, str | None, str | None]:
+        """How many answers the filter holds, and the first and last answer times."""
+        where, params = _where(f)
+        row = self._rows(f"SELECT COUNT(*) AS n FROM answers INDEXED BY idx_answers_dashboard{where}", params)[0]
+        return (int(row["n"]), *self.answer_bounds(f))
+
+    def answer_rows(self, f: AnswerFilter, *, limit: int | None = None, offset: int = 0,
+                    newest_first: bool = True) -> list[AnswerRecord]:
+        """The answers themselves (what was asked, said, right, the rule)."""
+        where, params = _where(f)
+        order = "DESC" if newest_first else "ASC"
+        sql = (f"SELECT {', '.join(ANSWER_COLUMNS)} FROM answers{where} "
+               f"ORDER BY answered_at {order}, rowid {order}")
+        if limit is not None:
+            sql += " LIMIT ? OFFSET ?"
+            params += [limit, offset]
+        return [_answer(r) for r in self._rows(sql, params)]
+
+    def iter_answer_rows(self, f: AnswerFilter, batch: int = 5000) -> Iterator[list[AnswerRecord]]:
+        """The answers of the filter, oldest first, ``batch`` at a time (for exports):
+        keyset pagination, so each batch costs the same however far in it is."""
+        where, params = _where(f)
+        cols = ", ".join(ANSWER_COLUMNS)
+        last: tuple[str, int] | None = None
+        while True:
+            extra, extra_params = "", []
+            if last is not None:
+                extra = (" AND " if where else " WHERE ") + "(answered_at > ? OR (answered_at = ? AND rowid > ?))"
+                extra_params = [last[0], last[0], last[1]]
+            rows = self._rows(f"SELECT rowid AS _rowid, {cols} FROM answers{where}{extra} "
+                              f"ORDER BY answered_at, rowid LIMIT ?", [*params, *extra_params, batch])
+            if not rows:
+                return
+            last = (rows[-1]["answered_at"], rows[-1]["_rowid"])
+            yield [_answer({k: v for k, v in r.items() if k != "_rowid"}) for r in rows]
+            if len(rows) < batch:
+                return
+
+    def trainee_ids_in(self, class_id: int | None) -> list[int]:
+        """Every trainee, or the members of a class."""
+        if class_id is None:
+            return [int(r["id"]) for r in self._rows("SELECT id FROM trainees ORDER BY id")]
+        return [int(r["trainee_id"]) for r in self._rows(
+            "SELECT trainee_id FROM class_members WHERE class_id = ? ORDER BY trainee_id", [class_id])]

@@ -1,0 +1,293 @@
+"""Self-paced practice: the daily queue, "my mistakes", and sessions of planned questions.
+
+Pure Python (no Qt, no database): the caller reads the trainee's answers from the
+store and passes them in.
+
+- ``daily_queue`` puts first the skills the scheduler says are due (the least likely to
+  be remembered first), then a few skills never practised; when nothing is due it
+  offers the skills that come due soonest, to practise ahead.
+- ``queue_plan`` draws the questions for the queue's skills from one seeded RNG;
+  ``mistakes_plan`` replays exactly the questions the trainee got wrong (a question is
+  its kind and its seed).
+- ``PlannedSession`` runs a list of planned questions, possibly from several games,
+  with the interface of ``QuizSession`` (the quiz screen runs either).
+
+Modes: ``practice`` (feedback after each answer), ``learn`` (untimed, with "show me"),
+``speed`` (a timer per question, graded fast, normal or slow against the target) and
+``exam`` (locked, see ``trainer.training.exams``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from trainer.core.rng import derive_seed, make_rng
+from trainer.games import registry
+from trainer.training.mastery import Mastery, question_target_ms
+from trainer.training.question import Question
+from trainer.training.scheduler import SkillState
+from trainer.training.session import AnswerResult, SessionSummary, make_question
+
+PRACTICE, LEARN, SPEED, EXAM = "practice", "learn", "speed", "exam"
+MODES = (PRACTICE, LEARN, SPEED, EXAM)
+MODE_TITLES = {PRACTICE: "Practice", LEARN: "Learn", SPEED: "Speed", EXAM: "Exam"}
+MIXED = "mixed"  # the game of a session whose questions come from several games
+
+DUE, NEW, AHEAD = "due", "new", "ahead"
+NEW_PER_DAY = 3  # skills never practised brought into one day's queue
+QUEUE_QUESTIONS = 10
+MISTAKES_QUESTIONS = 10
+MISTAKE_DAYS = 30  # how far back "my mistakes" looks
+SHOWN = ""  # the "given" answer of a question the trainee asked to be shown
+
+
+@dataclass(frozen=True)
+class SkillRef:
+    game_id: str
+    skill: str
+    title: str
+
+
+@dataclass(frozen=True)
+class QueueItem:
+    ref: SkillRef
+    reason: str  # due, new or ahead
+    state: SkillState | None
+    mastery: Mastery | None = None
+
+
+@dataclass(frozen=True)
+class PlannedQuestion:
+    game_id: str
+    kind: str
+    seed: int
+
+
+def practice_skills(game_ids: Iterable[str] | None = None) -> list[SkillRef]:
+    """Every skill of the given games (default: every available game), in catalogue order.
+    A game whose package cannot be loaded is left out."""
+    wanted = None if game_ids is None else set(game_ids)
+    refs = []
+    for entry in registry.catalogue():
+        if not registry.is_available(entry.id) or (wanted is not None and entry.id not in wanted):
+            continue
+        try:
+            game = registry.get_game(entry.id)
+            kinds = {k.skill for k in game.question_kinds()}
+            refs += [SkillRef(entry.id, s.id, s.title) for s in game.skills() if s.id in kinds]
+        except Exception:  # a broken game package never breaks practice in the others
+            continue
+    return refs
+
+
+def daily_queue(skills: Sequence[SkillRef], states: dict[str, SkillState], now: datetime, *,
+                new_limit: int = NEW_PER_DAY, ahead: int = 3,
+                mastery: dict[str, Mastery] | None = None) -> list[QueueItem]:
+    """Due skills (least retrievable first), then up to ``new_limit`` new ones. With
+    nothing due and nothing new: the ``ahead`` skills that come due soonest."""
+    mastery = mastery or {}
+    due = sorted((s for s in skills if s.skill in states and states[s.skill].is_due(now)),
+                 key=lambda s: (states[s.skill].retrievability, states[s.skill].due))
+    new = [s for s in skills if s.skill not in states][:max(0, new_limit)]
+    queue = [QueueItem(s, DUE, states[s.skill], mastery.get(s.skill)) for s in due]
+    queue += [QueueItem(s, NEW, None, mastery.get(s.skill)) for s in new]
+    if not queue:
+        later = sorted((s for s in skills if s.skill in states), key=lambda s: states[s.skill].due)[:ahead]
+        queue = [QueueItem(s, AHEAD, states[s.skill], mastery.get(s.skill)) for s in later]
+    return queue
+
+
+def queue_plan(queue: Sequence[QueueItem], count: int, seed: int) -> list[PlannedQuestion]:
+    """``count`` questions over the queue's skills, taking the skills in queue order
+    (round after round while questions remain), each question of a kind of its skill
+    drawn from the RNG seeded with ``seed``; then shuffled by the same RNG."""
+    rng = make_rng(seed)
+    kinds: list[tuple[str, list[str]]] = []
+    for item in queue:
+        try:
+            ids = [k.id for k in registry.get_game(item.ref.game_id).question_kinds() if k.skill == item.ref.skill]
+        except Exception:
+            ids = []
+        if ids:
+            kinds.append((item.ref.game_id, ids))
+    if not kinds or count <= 0:
+        return []
+    plan = []
+    for i in range(count):
+        game_id, ids = kinds[i % len(kinds)]
+        plan.append(PlannedQuestion(game_id, rng.choice(ids), derive_seed(rng)))
+    rng.shuffle(plan)
+    return plan
+
+
+def mistakes_plan(mistakes: Iterable, count: int = MISTAKES_QUESTIONS) -> list[PlannedQuestion]:
+    """The questions of recent wrong answers (``AnswerRecord``-like: game_id, kind, seed),
+    newest first, as long as their game still has that kind of question."""
+    plan: list[PlannedQuestion] = []
+    seen = set()
+    for m in mistakes:
+        key = (m.game_id, m.kind, int(m.seed))
+        if key in seen or not _kind_exists(m.game_id, m.kind):
+            continue
+        seen.add(key)
+        plan.append(PlannedQuestion(*key))
+        if len(plan) >= count:
+            break
+    return plan
+
+
+def _kind_exists(game_id: str, kind: str) -> bool:
+    try:
+        return any(k.id == kind for k in registry.get_game(game_id).question_kinds())
+    except Exception:
+        return False
+
+
+def make_planned(q: PlannedQuestion) -> Question:
+    for kind in registry.get_game(q.game_id).question_kinds():
+        if kind.id == q.kind:
+            return make_question(kind, q.seed)
+    raise KeyError(f"unknown question kind {q.kind!r} in {q.game_id}")
+
+
+@dataclass
+class PlannedSession:
+    """A session of planned questions, with the interface of ``QuizSession``.
+
+    ``mode`` is how it is run (practice, learn, speed, exam); ``source`` where its
+    questions come from (game, daily, mistakes, exam); ``title`` names it on screen."""
+
+    plan: list[PlannedQuestion]
+    seed: int
+    mode: str = PRACTICE
+    source: str = "daily"
+    title: str = "Practice"
+    exam_id: str | None = None
+    results: list[AnswerResult] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"unknown mode {self.mode!r}")
+        if not self.plan:
+            raise ValueError("a session needs at least one question")
+        self._current: Question | None = None
+        self._shown_at = 0.0
+
+    @property
+    def count(self) -> int:
+        return len(self.plan)
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(q.game_id for q in self.plan))
+
+    @property
+    def game_id(self) -> str:
+        """The one game of the session, or ``MIXED``."""
+        games = self.games
+        return games[0] if len(games) == 1 else MIXED
+
+    @property
+    def position(self) -> int:
+        return len(self.results)
+
+    @property
+    def finished(self) -> bool:
+        return self.position >= self.count
+
+    def current(self) -> Question | None:
+        if self.finished:
+            return None
+        if self._current is None:
+            self._current = make_planned(self.plan[self.position])
+            self._shown_at = time.monotonic()
+        return self._current
+
+    def questions(self) -> list[Question]:
+        """Every question of the plan (for an exam's fingerprint and its final review)."""
+        return [make_planned(q) for q in self.plan]
+
+    def answer(self, given: str, response_ms: int | None = None) -> AnswerResult:
+        question = self.current()
+        if question is None:
+            raise RuntimeError("the session is finished")
+        if response_ms is None:
+            response_ms = int((time.monotonic() - self._shown_at) * 1000)
+        result = AnswerResult(question, given, question.is_correct(given), max(0, int(response_ms)))
+        self.results.append(result)
+        self._current = None
+        return result
+
+    def show_me(self, response_ms: int | None = None) -> AnswerResult:
+        """Learn mode: give up on the question and see the answer (recorded as not known)."""
+        if self.mode != LEARN:
+            raise RuntimeError("only learn mode shows answers before they are given")
+        return self.answer(SHOWN, response_ms)
+
+    def summary(self) -> SessionSummary:
+        return SessionSummary(
+            answered=len(self.results),
+            correct=sum(r.correct for r in self.results),
+            total_ms=sum(r.response_ms for r in self.results),
+            missed=[r for r in self.results if not r.correct],
+        )
+
+
+def speed_of(result: AnswerResult) -> str:
+    """fast, normal or slow: the answer's time against its question's target."""
+    from trainer.training.mastery import speed_grade
+
+    return speed_grade(result.response_ms, question_target_ms(result.question))
+
+
+@dataclass(frozen=True)
+class PracticeOverview:
+    """Where a trainee stands: the skills in scope, their schedule and mastery, today's
+    queue and the recent mistakes (``AnswerRecord``-like)."""
+
+    now: datetime
+    scope: tuple[str, ...]  # the games practised here
+    played: tuple[str, ...]  # every game the trainee has answered
+    skills: tuple[SkillRef, ...]
+    states: dict[str, SkillState]
+    mastery: dict[str, Mastery]
+    queue: tuple[QueueItem, ...]
+    mistakes: tuple
+
+    @property
+    def due(self) -> int:
+        return sum(1 for q in self.queue if q.reason == DUE)
+
+    @property
+    def new(self) -> int:
+        return sum(1 for q in self.queue if q.reason == NEW)
+
+
+def practice_overview(review_log: Iterable, windows: Iterable, mistakes: Iterable, now: datetime,
+                      games: Sequence[str] | None = None, *, scheduler=None) -> PracticeOverview:
+    """Put together a trainee's practice from what the store gives: their review log
+    (``ReviewRow``-like: game_id, skill, answered_at, is_correct, response_ms, target_ms,
+    mode, shown), their skill windows (game_id, skill, answered, correct, on_target) and
+    their recent mistakes. ``games`` limits it to some games; by default it covers the
+    games they have practised (every available game if none yet)."""
+    from trainer.training.mastery import Mastery as _Mastery
+    from trainer.training.scheduler import FsrsScheduler, Review, utc
+
+    log = list(review_log)
+    available = [e.id for e in registry.catalogue() if registry.is_available(e.id)]
+    played = tuple(g for g in dict.fromkeys(r.game_id for r in log))
+    if games:
+        scope = tuple(g for g in games if g in available)
+    else:
+        scope = tuple(g for g in available if g in played) or tuple(available)
+    skills = practice_skills(scope)
+    reviews = [Review(r.skill, utc(r.answered_at), bool(r.is_correct), int(r.response_ms), int(r.target_ms or 0),
+                      timed=r.mode != LEARN, shown=bool(r.shown)) for r in log if r.game_id in scope]
+    states = (scheduler or FsrsScheduler()).states(reviews, now)
+    mastery = {w.skill: _Mastery(w.answered, w.correct, w.on_target) for w in windows if w.game_id in scope}
+    queue = daily_queue(skills, states, now, mastery=mastery)
+    kept = tuple(m for m in mistakes if m.game_id in scope)
+    return PracticeOverview(now, scope, played, tuple(skills), states, mastery, tuple(queue), kept)

@@ -1,0 +1,341 @@
+"""Pieces shared by the practice, exam, supervisor and dashboard screens.
+
+- ``Relay``: a long job on the store's worker thread reports its progress through it
+  (a queued signal), so the window shows a progress bar and never waits;
+- ``TrendChart``: accuracy and mean time over time, drawn by Qt Charts;
+- ``screen_header``, ``level_item`` and friends: the look of the existing screens
+  (``trainer.ui.style`` roles), repeated for the new ones.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from PySide6.QtCharts import (
+    QAreaSeries,
+    QChart,
+    QChartView,
+    QDateTimeAxis,
+    QLineSeries,
+    QValueAxis,
+)
+from PySide6.QtCore import QDateTime, QMargins, QObject, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.training.mastery import Level
+from trainer.ui import style
+from trainer.ui.screens.summary_screen import text_item
+
+LEVEL_COLOURS = {Level.NOT_STARTED: style.FAINT, Level.LEARNING: style.BAD, Level.FAMILIAR: style.GOLD,
+                 Level.PROFICIENT: style.ACCENT, Level.MASTERED: style.GOOD}
+LEVEL_MARKS = {Level.NOT_STARTED: "○", Level.LEARNING: "◔", Level.FAMILIAR: "◑", Level.PROFICIENT: "◕",
+               Level.MASTERED: "●"}
+CERT_COLOURS = {"Certified": style.GOOD, "In progress": style.GOLD, "Not started": style.FAINT}
+
+# A few roles the shared stylesheet does not have, for these screens only.
+LOCAL_STYLE = f"""
+QProgressBar {{
+    background: {style.SURFACE_ALT}; border: 1px solid {style.BORDER}; border-radius: 6px;
+    height: 12px; text-align: center; font-size: 9pt; color: {style.MUTED};
+}}
+QProgressBar::chunk {{ background: {style.ACCENT}; border-radius: 5px; }}
+QComboBox, QDateEdit, QSpinBox {{
+    background: {style.SURFACE}; border: 1px solid {style.BORDER_STRONG}; border-radius: 8px;
+    padding: 5px 10px; min-height: 22px;
+}}
+QComboBox:focus, QDateEdit:focus, QSpinBox:focus {{ border: 2px solid {style.ACCENT}; padding: 4px 9px; }}
+QAbstractSpinBox::up-button {{ subcontrol-origin: border; subcontrol-position: top right; width: 24px;
+    border: none; background: transparent; }}
+QAbstractSpinBox::down-button {{ subcontrol-origin: border; subcontrol-position: bottom right; width: 24px;
+    border: none; background: transparent; }}
+QAbstractSpinBox::up-arrow {{ image: url("@UP@"); width: 9px; height: 6px; }}
+QAbstractSpinBox::down-arrow {{ image: url("@ARROW@"); width: 9px; height: 6px; }}
+QComboBox::drop-down, QDateEdit::drop-down {{ subcontrol-origin: padding; subcontrol-position: center right;
+    width: 22px; border: none; background: transparent; }}
+QComboBox::down-arrow, QDateEdit::down-arrow {{ image: url("@ARROW@"); width: 10px; height: 6px; }}
+QComboBox QAbstractItemView {{ background: {style.SURFACE}; selection-background-color: {style.ACCENT_SOFT};
+    selection-color: {style.TEXT}; }}
+QTreeWidget, QTreeView {{
+    background: {style.SURFACE}; alternate-background-color: {style.SURFACE_ALT};
+    border: 1px solid {style.BORDER}; border-radius: 10px; font-size: 10.5pt; outline: none;
+    selection-background-color: {style.ACCENT_SOFT}; selection-color: {style.TEXT};
+}}
+QTreeWidget::item, QTreeView::item {{ padding: 4px 2px; border: none; }}
+QTabWidget::pane {{ border: none; background: transparent; top: -1px; }}
+QTabBar::tab {{
+    background: transparent; color: {style.MUTED}; padding: 8px 16px; margin-right: 4px; font-weight: 600;
+    border: none; border-bottom: 3px solid transparent;
+}}
+QTabBar::tab:selected {{ color: {style.ACCENT}; border-bottom: 3px solid {style.ACCENT}; }}
+QTabBar::tab:hover {{ color: {style.TEXT}; }}
+QCheckBox {{ spacing: 8px; }}
+QPushButton[role="segment"] {{ border-radius: 0; padding: 7px 14px; }}
+QPushButton[role="segment"]:checked {{ background: {style.ACCENT}; color: white;
+    border-color: {style.ACCENT_PRESSED}; }}
+QPushButton[role="segment-first"] {{ border-top-right-radius: 0; border-bottom-right-radius: 0; padding: 7px 14px; }}
+QPushButton[role="segment-first"]:checked {{ background: {style.ACCENT}; color: white;
+    border-color: {style.ACCENT_PRESSED}; }}
+QPushButton[role="segment-last"] {{ border-top-left-radius: 0; border-bottom-left-radius: 0; padding: 7px 14px; }}
+QPushButton[role="segment-last"]:checked {{ background: {style.ACCENT}; color: white;
+    border-color: {style.ACCENT_PRESSED}; }}
+QLabel[role="pill-good"] {{ background: {style.GOOD_SOFT}; color: {style.GOOD}; border-radius: 10px;
+    padding: 2px 10px; font-size: 9.5pt; font-weight: 700; }}
+QLabel[role="pill-bad"] {{ background: {style.BAD_SOFT}; color: {style.BAD}; border-radius: 10px;
+    padding: 2px 10px; font-size: 9.5pt; font-weight: 700; }}
+QLabel[role="pill-gold"] {{ background: {style.GOLD_SOFT}; color: {style.GOLD}; border-radius: 10px;
+    padding: 2px 10px; font-size: 9.5pt; font-weight: 700; }}
+QFrame[role="banner-gold"] {{
+    background: {style.GOLD_SOFT}; border: 1px solid #ecd9a4; border-left: 6px solid {style.GOLD}; border-radius: 8px;
+}}
+QFrame[role="filter-bar"] {{ background: {style.SURFACE}; border: 1px solid {style.BORDER}; border-radius: 12px; }}
+"""
+
+
+_ARROW: str | None = None
+
+
+def arrow_file(up: bool = False) -> str:
+    """A small arrow image for the combo and spin boxes (drawn once, kept in the temp folder)."""
+    global _ARROW
+    if _ARROW is None:
+        import tempfile
+        from pathlib import Path
+
+        from PySide6.QtGui import QImage, QPainterPath
+
+        folder = Path(tempfile.gettempdir())
+        for name, points in (("down", ((2, 2), (18, 2), (10, 11))), ("up", ((2, 11), (18, 11), (10, 2)))):
+            image = QImage(20, 13, QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(Qt.GlobalColor.transparent)
+            p = QPainter(image)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(style.MUTED))
+            tri = QPainterPath()
+            tri.moveTo(*points[0])
+            for point in points[1:]:
+                tri.lineTo(*point)
+            tri.closeSubpath()
+            p.drawPath(tri)
+            p.end()
+            image.save(str(folder / f"dealer-trainer-arrow-{name}.png"), "PNG")
+        _ARROW = (folder / "dealer-trainer-arrow-down.png").as_posix()
+    return _ARROW.replace("-down.png", "-up.png") if up else _ARROW
+
+
+def local_style() -> str:
+    """``LOCAL_STYLE`` with the arrow images in place."""
+    return LOCAL_STYLE.replace("@ARROW@", arrow_file()).replace("@UP@", arrow_file(up=True))
+
+
+class Relay(QObject):
+    """Progress of a job on the worker thread, delivered on the GUI thread (queued)."""
+
+    progressed = Signal(int, int, str)  # done, total, what
+
+    def report(self, done: int, total: int, text: str = "") -> None:
+        self.progressed.emit(int(done), int(total), text)
+
+
+class ImportRelay(QObject):
+    """Progress of an import: (file number, files, answers done, answers in the file, file name)."""
+
+    progressed = Signal(int, int, int, int, str)
+
+    def report(self, file_no: int, files: int, done: int, total: int, name: str) -> None:
+        self.progressed.emit(int(file_no), int(files), int(done), int(total), name)
+
+
+def screen_header(parent: QWidget, brand: str, title: str = "") -> tuple[QHBoxLayout, QLabel, QLabel]:
+    """The brand line and the big title, as on the progress screen; returns the row (to
+    add buttons to), the title label and a muted subtitle label under it."""
+    row = QHBoxLayout()
+    row.setSpacing(10)
+    titles = QVBoxLayout()
+    titles.setSpacing(2)
+    titles.addWidget(style.label(brand, "brand", parent=parent))
+    title_label = style.label(title, "h1", parent=parent)
+    titles.addWidget(title_label)
+    # Parented at once: a label shown before the layout reaches its widget would be a window.
+    subtitle = style.label("", "muted", wrap=True, parent=parent)
+    subtitle.hide()
+    titles.addWidget(subtitle)
+    row.addLayout(titles, 1)
+    return row, title_label, subtitle
+
+
+def button(text: str, parent: QWidget, *, name: str, primary: bool = False, flat: bool = False,
+           tip: str = "", height: int = 40) -> QPushButton:
+    b = QPushButton(text, parent)
+    b.setObjectName(name)
+    if primary:
+        b.setProperty("role", "primary")
+    elif flat:
+        b.setProperty("role", "flat")
+    if tip:
+        b.setToolTip(tip)
+    b.setMinimumHeight(height)
+    return b
+
+
+def progress_bar(parent: QWidget, name: str) -> QProgressBar:
+    bar = QProgressBar(parent)
+    bar.setObjectName(name)
+    bar.setTextVisible(False)
+    bar.setFixedHeight(10)
+    bar.setRange(0, 0)
+    bar.hide()
+    return bar
+
+
+def coloured_item(text: str, colour: str, *, bold: bool = True, right: bool = False,
+                  tooltip: str | None = None) -> QTableWidgetItem:
+    item = text_item(text, align_right=right, tooltip=tooltip)
+    item.setForeground(QBrush(QColor(colour)))
+    if bold:
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)
+    return item
+
+
+def level_text(level: Level) -> str:
+    return f"{LEVEL_MARKS[level]}  {level.title}"
+
+
+def level_item(level: Level) -> QTableWidgetItem:
+    return coloured_item(level_text(level), LEVEL_COLOURS[level], bold=level >= Level.PROFICIENT)
+
+
+def accuracy_colour(fraction: float) -> str:
+    return style.GOOD if fraction >= 0.8 else (style.GOLD if fraction >= 0.6 else style.BAD)
+
+
+def pill(text: str, tone: str, parent: QWidget | None = None) -> QLabel:
+    """A small rounded label: tone good, bad or gold."""
+    lab = style.label(text, f"pill-{tone}", parent=parent)
+    lab.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+    return lab
+
+
+def message_card(parent: QWidget, text: str, name: str) -> tuple[QFrame, QLabel]:
+    frame = style.card(parent)
+    box = QVBoxLayout(frame)
+    box.addStretch(1)
+    label = style.label(text, "empty", wrap=True)
+    label.setObjectName(name)
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    box.addWidget(label)
+    box.addStretch(1)
+    return frame, label
+
+
+class TrendChart(QChartView):
+    """Accuracy (a green line, 0–100%, left) and mean answer time (a gold area, right)
+    per period, on a date axis."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        chart = QChart()
+        chart.setBackgroundVisible(False)
+        chart.setPlotAreaBackgroundVisible(False)
+        chart.setMargins(QMargins(4, 4, 4, 0))
+        chart.legend().hide()  # the screens name the two series in the chart's heading
+        chart.setAnimationOptions(QChart.AnimationOption.NoAnimation)
+        super().__init__(chart, parent)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setStyleSheet("background: transparent")
+        self.setMinimumHeight(220)
+        self.points: list = []
+        self.empty_text = "No answers in this period"
+
+    def set_points(self, points, bucket: str = "week") -> None:
+        """``points``: ``TrendPoint``s (period, answered, correct, total_ms), oldest first."""
+        self.points = list(points)
+        chart = self.chart()
+        chart.removeAllSeries()
+        for axis in chart.axes():
+            chart.removeAxis(axis)
+        if not self.points:
+            chart.setTitle(self.empty_text)
+            chart.setTitleBrush(QBrush(QColor(style.MUTED)))
+            return
+        chart.setTitle("")
+        accuracy = QLineSeries()
+        accuracy.setName("Accuracy")
+        upper = QLineSeries()
+        lower = QLineSeries()
+        max_s = 1.0
+        for p in self.points:
+            x = QDateTime(datetime.strptime(p.period, "%Y-%m-%d").replace(tzinfo=timezone.utc)).toMSecsSinceEpoch()
+            accuracy.append(x, round(100 * p.accuracy, 1))
+            seconds = p.mean_ms / 1000
+            max_s = max(max_s, seconds)
+            upper.append(x, seconds)
+            lower.append(x, 0)
+        area = QAreaSeries(upper, lower)
+        upper.setParent(area)  # the area does not own its boundary lines: keep them alive with it
+        lower.setParent(area)
+        self._lines = (upper, lower)
+        area.setName("Mean time (s)")
+        gold = QColor(style.GOLD)
+        gold.setAlpha(70)
+        area.setBrush(gold)
+        area.setPen(QPen(QColor(style.GOLD), 1.5))
+        pen = QPen(QColor(style.GOOD), 2.6)
+        accuracy.setPen(pen)
+        accuracy.setPointsVisible(len(self.points) <= 31)
+        accuracy.setMarkerSize(6)
+        chart.addSeries(area)
+        chart.addSeries(accuracy)
+        axis_x = QDateTimeAxis()
+        axis_x.setFormat("MMM yyyy" if bucket == "month" else "d MMM")
+        axis_x.setTickCount(max(2, min(5, len(self.points))))
+        axis_pct = QValueAxis()
+        axis_pct.setRange(0, 100)
+        axis_pct.setTickCount(5)
+        axis_pct.setLabelFormat("%d%%")
+        axis_s = QValueAxis()
+        axis_s.setRange(0, _nice(max_s))
+        axis_s.setTickCount(5)
+        axis_s.setLabelFormat("%.0f s")
+        small = QFont()
+        small.setPointSizeF(8.5)
+        for axis, colour in ((axis_x, style.MUTED), (axis_pct, style.GOOD), (axis_s, style.GOLD)):
+            axis.setLabelsFont(small)
+            axis.setLabelsColor(QColor(colour))
+            axis.setGridLineColor(QColor(style.BORDER))
+            axis.setLinePenColor(QColor(style.BORDER))
+        axis_s.setGridLineVisible(False)
+        chart.addAxis(axis_x, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(axis_pct, Qt.AlignmentFlag.AlignLeft)
+        chart.addAxis(axis_s, Qt.AlignmentFlag.AlignRight)
+        accuracy.attachAxis(axis_x)
+        accuracy.attachAxis(axis_pct)
+        area.attachAxis(axis_x)
+        area.attachAxis(axis_s)
+        if len(self.points) == 1:  # one point: give the axis some width
+            x = accuracy.at(0).x()
+            axis_x.setRange(QDateTime.fromMSecsSinceEpoch(int(x) - 86_400_000),
+                            QDateTime.fromMSecsSinceEpoch(int(x) + 86_400_000))
+
+    def series_names(self) -> list[str]:
+        return [s.name() for s in self.chart().series()]
+
+
+def _nice(seconds: float) -> float:
+    """A top for the seconds axis that its four intervals divide into whole seconds."""
+    for v in (8, 12, 16, 20, 40, 60, 80, 120, 160, 240, 400, 600):
+        if seconds <= v:
+            return float(v)
+    return float(4 * (int(seconds) // 4 + 1))

@@ -1,0 +1,204 @@
+"""Taking an exam on a station: open the exam file, start, answer (locked), submit.
+
+``ExamFlow`` is owned by the main window, like ``PracticeFlow``. An exam is a session
+of mode ``exam`` naming the exam; its answers are recorded the moment they are given,
+like every answer, and the session ends when the exam is submitted, by the trainee or
+when the time is up (or when the window closes: the exam is then submitted as it stands).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from trainer.store import MIXED_GAMES
+from trainer.training.exams import (
+    FILE_SUFFIX,
+    ExamError,
+    ExamSpec,
+    exam_result,
+    exam_session,
+    read_exam_file,
+)
+from trainer.training.practice import PlannedSession
+from trainer.ui.screens.exam_screen import (
+    ExamHubScreen,
+    ExamResultScreen,
+    ExamTakingScreen,
+    minutes,
+)
+from trainer.ui.screens.practice_flow import Handle
+
+
+def exam_specs(store) -> list[ExamSpec]:
+    """On the worker thread: every exam this station knows that it can still run."""
+    specs = []
+    for row in store.exams():
+        try:
+            specs.append(ExamSpec.from_dict(row.definition))
+        except ExamError:
+            continue
+    return specs
+
+
+class ExamFlow(QObject):
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        self.hub = ExamHubScreen()
+        self.taking = ExamTakingScreen()
+        self.result_screen = ExamResultScreen()
+        for screen in self.screens:
+            window.stack.addWidget(screen)
+        self.spec: ExamSpec | None = None
+        self.session: PlannedSession | None = None
+        self.handle: Handle | None = None
+        self.timed_out = False
+        self.choose_file = self._choose_file  # replaced in tests
+        self.confirm = self._confirm  # (title, text) -> bool; replaced in tests
+
+        self.hub.back_requested.connect(window.show_home)
+        self.hub.open_requested.connect(self.open_file)
+        self.hub.start_requested.connect(self.start)
+        self.taking.answered.connect(self.record_answer)
+        self.taking.session_finished.connect(lambda _s: self.submit())
+        self.taking.submit_requested.connect(self.ask_submit)
+        self.taking.time_up.connect(self._time_up)
+        self.result_screen.home_requested.connect(window.show_home)
+
+    @property
+    def screens(self) -> tuple:
+        return (self.hub, self.taking, self.result_screen)
+
+    # ------------------------------------------------------------- the hub
+    def show(self, select_id: str | None = None) -> None:
+        self.hub.show_loading()
+        self.window.show_screen(self.hub)
+        self.window.worker.submit(exam_specs, on_result=lambda specs: self.hub.show_exams(specs, select_id),
+                                  on_error=self.hub.show_error)
+
+    def _choose_file(self) -> str:
+        path, _filter = QFileDialog.getOpenFileName(self.window, "Open an exam file", "",
+                                                    f"Dealer Trainer exams (*{FILE_SUFFIX});;All files (*)")
+        return path
+
+    def open_file(self, path: str | Path | None = None) -> None:
+        path = path or self.choose_file()
+        if not path:
+            return
+        path = Path(path)
+        try:
+            spec, fp = read_exam_file(path.read_bytes(), str(path))
+        except OSError as e:
+            self.hub.set_status(f"{path} cannot be read: {e.strerror or e}", error=True)
+            return
+        except ExamError as e:
+            self.hub.set_status(str(e), error=True)
+            self.window.show_problem("This exam file cannot be used", str(e))
+            return
+        definition = spec.to_dict()
+        self.window.worker.submit(lambda store: store.remember_exam(definition, fp),
+                                  on_result=lambda _new: (self.hub.set_status(f"Opened {spec.title!r} from "
+                                                                              f"{path.name}."),
+                                                          self.show(spec.id)),
+                                  on_error=lambda m: self.hub.set_status(m, error=True))
+
+    # ------------------------------------------------------------- taking it
+    def _confirm(self, title: str, text: str) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Question, title, text,
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.window)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        return box.exec() == QMessageBox.StandardButton.Yes
+
+    def start(self, spec: ExamSpec) -> PlannedSession | None:
+        trainee = self.window.trainee
+        if trainee is None:
+            return None
+        if not self.confirm("Start the exam?",
+                            f"{spec.title}: {spec.question_count} questions in {minutes(spec.time_limit_s)}, "
+                            f"pass mark {spec.pass_mark}%.\n\nThe clock starts now, and you cannot leave "
+                            f"without submitting. Start?"):
+            return None
+        try:
+            session = exam_session(spec)
+        except (ExamError, KeyError) as e:
+            self.window.show_problem("The exam cannot start", str(e))
+            return None
+        self.spec, self.session, self.timed_out = spec, session, False
+        handle = self.handle = Handle(trainee.id)
+        game_id = session.game_id if session.game_id != "mixed" else MIXED_GAMES
+        class_name = spec.class_name
+
+        def begin(store) -> str:
+            if class_name:
+                store.join_class(handle.trainee_id, class_name)
+            handle.id = store.start_session(handle.trainee_id, game_id, seed=spec.seed,
+                                            question_count=spec.question_count, mode="exam", source="exam",
+                                            exam_id=spec.id)
+            return handle.id
+
+        self.window.worker.submit(begin, on_error=lambda m: self.window.show_store_error(
+            f"The exam could not be saved, so its answers will not be either: {m}"))
+        self.taking.start_exam(session, spec)
+        self.window.show_screen(self.taking)
+        return session
+
+    def record_answer(self, result) -> None:
+        handle, session = self.handle, self.session
+        if handle is None or session is None:
+            return
+        index = session.position - 1
+        tid = handle.trainee_id
+        self.window.worker.submit(lambda store: store.record_answer(handle.require(), tid, result),
+                                  on_result=lambda _id: self.taking.answer_saved(index),
+                                  on_error=lambda m: self._not_saved(index, m))
+
+    def _not_saved(self, index: int, message: str) -> None:
+        self.taking.answer_not_saved(index, message)
+        self.window.statusBar().showMessage(f"An exam answer was not saved: {message}", 15000)
+        print(f"dealer-trainer: exam answer {index + 1} was not saved: {message}", file=sys.stderr)
+
+    def ask_submit(self) -> None:
+        session = self.session
+        if session is None or self.taking.finished:
+            return
+        left = session.count - session.position
+        text = ("You have answered every question. Submit the exam?" if not left else
+                f"{left} of {session.count} questions are not answered yet and will count as wrong. "
+                "Submit the exam now?")
+        if self.confirm("Submit the exam?", text):
+            self.submit()
+
+    def _time_up(self) -> None:
+        self.timed_out = True
+        self.window.statusBar().showMessage("Time is up: the exam was submitted as it stood.", 15000)
+        self.submit()
+
+    def submit(self) -> None:
+        """Hand the exam in: end its session and show the result with every explanation."""
+        session, spec, handle = self.session, self.spec, self.handle
+        if session is None or spec is None or handle is None or handle.ended:
+            return
+        self.taking.stop()
+        handle.ended = True
+        used = spec.time_limit_s * 1000 - self.taking.remaining_ms()
+        self.window.worker.submit(lambda store: store.end_session(handle.require()) if handle.id else None,
+                                  on_error=lambda m: self.window.show_store_error(
+                                      f"The exam's submission was not saved: {m}"))
+        result = exam_result(spec, session, timed_out=self.timed_out)
+        self.result_screen.show_result(result, session.questions(), session.results, used, self.taking.unsaved())
+        self.window.show_screen(self.result_screen)
+
+    def running(self) -> bool:
+        return self.handle is not None and not self.handle.ended and self.session is not None
+
+    def shutdown(self) -> None:
+        """The window closes during an exam: it is submitted as it stands."""
+        if self.running():
+            self.taking.stop()
+            handle = self.handle
+            handle.ended = True
+            self.window.worker.submit(lambda store: store.end_session(handle.require()) if handle.id else None)

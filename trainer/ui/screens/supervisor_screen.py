@@ -1,0 +1,145 @@
+"""The door to the supervisor's review: sign in, or create the first supervisor account.
+
+Trainees cannot go further than this screen: the review, its imports, exports, exams,
+classes and thresholds open only for a supervisor who has signed in with their password
+(checked against its salted scrypt hash, on the store's thread).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
+
+from trainer.ui import style
+from trainer.ui.screens.dashboard_widgets import button, local_style, progress_bar
+
+
+class SupervisorLoginScreen(QWidget):
+    sign_in_requested = Signal(str, str)  # name, password
+    create_requested = Signal(str, str, str)  # name, password, repeat
+    back_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setProperty("role", "screen")
+        self.setStyleSheet(local_style())
+        self.first_account = False
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(40, 26, 40, 22)
+        outer.addStretch(2)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        card = style.card(self)
+        card.setObjectName("supervisor-card")
+        card.setFixedWidth(460)
+        box = QVBoxLayout(card)
+        box.setContentsMargins(34, 30, 34, 30)
+        box.setSpacing(10)
+        box.addWidget(style.label("SUPERVISOR", "brand"))
+        self.title = style.label("Sign in to the review", "h1")
+        self.title.setObjectName("supervisor-login-title")
+        box.addWidget(self.title)
+        self.intro = style.label("", "muted", wrap=True)
+        self.intro.setObjectName("supervisor-login-intro")
+        box.addWidget(self.intro)
+        box.addSpacing(8)
+        box.addWidget(style.label("NAME", "stat-label"))
+        self.name_edit = QLineEdit(card)
+        self.name_edit.setObjectName("supervisor-name")
+        self.name_edit.setPlaceholderText("Your supervisor name")
+        self.name_edit.setMaxLength(80)
+        box.addWidget(self.name_edit)
+        box.addWidget(style.label("PASSWORD", "stat-label"))
+        self.password_edit = QLineEdit(card)
+        self.password_edit.setObjectName("supervisor-password")
+        self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        box.addWidget(self.password_edit)
+        self.repeat_label = style.label("PASSWORD AGAIN", "stat-label")
+        box.addWidget(self.repeat_label)
+        self.repeat_edit = QLineEdit(card)
+        self.repeat_edit.setObjectName("supervisor-repeat")
+        self.repeat_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        box.addWidget(self.repeat_edit)
+        self.error = style.label("", "error", wrap=True)
+        self.error.setObjectName("supervisor-error")
+        self.error.hide()
+        box.addWidget(self.error)
+        self.busy = progress_bar(card, "supervisor-busy")
+        box.addWidget(self.busy)
+        box.addSpacing(6)
+        actions = QHBoxLayout()
+        self.back_button = button("&Back", card, name="supervisor-back", height=44)
+        self.back_button.clicked.connect(self.back_requested)
+        actions.addWidget(self.back_button)
+        actions.addStretch(1)
+        self.go_button = button("&Sign in", card, name="supervisor-go", primary=True, height=44)
+        self.go_button.setMinimumWidth(170)
+        self.go_button.clicked.connect(self._go)
+        actions.addWidget(self.go_button)
+        box.addLayout(actions)
+        row.addWidget(card)
+        row.addStretch(1)
+        outer.addLayout(row)
+        outer.addStretch(3)
+        for edit in (self.name_edit, self.password_edit, self.repeat_edit):
+            edit.returnPressed.connect(self._go)
+        self.set_first_account(False)
+
+    def set_first_account(self, first: bool) -> None:
+        """No supervisor account yet: this screen creates the first one."""
+        self.first_account = first
+        self.title.setText("Create the supervisor account" if first else "Sign in to the review")
+        self.intro.setText(
+            "There is no supervisor account in this database yet. The first account is made here; after that, "
+            "only a signed-in supervisor can add others. Use at least 8 characters for the password."
+            if first else "The review shows every trainee's results. Only supervisors can open it.")
+        self.repeat_label.setVisible(first)
+        self.repeat_edit.setVisible(first)
+        self.go_button.setText("&Create account" if first else "&Sign in")
+
+    def reset(self) -> None:
+        for edit in (self.name_edit, self.password_edit, self.repeat_edit):
+            edit.clear()
+        self.show_error("")
+        self.set_busy(False)
+
+    def show_error(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.setVisible(bool(message))
+        self.set_busy(False)
+        if message:
+            self.password_edit.clear()
+            self.repeat_edit.clear()
+            self.password_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def set_busy(self, busy: bool) -> None:
+        self.busy.setVisible(busy)
+        self.go_button.setEnabled(not busy)
+
+    def _go(self) -> None:
+        if not self.go_button.isEnabled():
+            return
+        name, password = self.name_edit.text(), self.password_edit.text()
+        if not name.strip():
+            self.error.setText("Enter your supervisor name.")
+            self.error.show()
+            self.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        self.error.hide()
+        self.set_busy(True)
+        if self.first_account:
+            self.create_requested.emit(name, password, self.repeat_edit.text())
+        else:
+            self.sign_in_requested.emit(name, password)
+
+    def focus_default(self) -> None:
+        target = self.name_edit if not self.name_edit.text() else self.password_edit
+        target.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.back_requested.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
