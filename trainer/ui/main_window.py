@@ -31,6 +31,7 @@ from trainer.ui.screens import (
     TraineeScreen,
 )
 from trainer.ui.screens.home_screen import QUESTIONS_PER_SESSION
+from trainer.ui.drills import drill
 from trainer.ui.worker import StoreWorker
 
 WINDOW_TITLE = "Dealer Trainer"
@@ -95,6 +96,10 @@ class MainWindow(QMainWindow):
         self.trainee_screen.chosen.connect(self.choose_trainee)
         self.trainee_screen.add_requested.connect(self.add_trainee)
         self.home_screen.start_requested.connect(lambda game_id: self.start_practice(game_id))
+        self.home_screen.drill_requested.connect(lambda key: self.start_drill(key))
+        self._drill_screens: dict[str, QWidget] = {}
+        self.drill_handle: SessionHandle | None = None
+        self.drill_steps = 0
         self.home_screen.progress_requested.connect(self.show_progress)
         self.home_screen.switch_requested.connect(self.switch_trainee)
         self.home_screen.settle_requested.connect(self.show_settle)
@@ -294,6 +299,76 @@ class MainWindow(QMainWindow):
         self.end_session()
         self.show_home()
 
+    # ------------------------------------------------------------- drills
+    def drill_screen(self, key: str) -> QWidget:
+        """The drill's screen, made the first time it is opened (trainer/ui/drills.py)."""
+        if key not in self._drill_screens:
+            screen = drill(key).make()
+            screen.answered.connect(self.record_drill_step)
+            screen.finished.connect(lambda _result: self.end_drill(show_home=False))
+            screen.back_requested.connect(lambda: self.end_drill(show_home=True))
+            self.stack.addWidget(screen)
+            self._drill_screens[key] = screen
+        return self._drill_screens[key]
+
+    def start_drill(self, key: str, seed: int | None = None, *, record: bool = True) -> QWidget | None:
+        """Open a game's drill; each graded step is recorded in the store as an answer of a
+        session whose mode is 'drill'."""
+        if self.trainee is None:
+            return None
+        entry = drill(key)
+        seed = fresh_seed() if seed is None else seed
+        try:
+            screen = self.drill_screen(key)
+        except Exception as exc:  # a broken drill must not take the window down
+            self.show_problem("The drill cannot start", f"{entry.title} cannot start: {exc}")
+            return None
+        self.end_drill(show_home=False)
+        handle = SessionHandle(self.trainee.id, record)
+        self.drill_handle, self.drill_steps = handle, 0
+        if record:
+            trainee_id = self.trainee.id
+
+            def start(store) -> str:
+                handle.id = store.start_session(trainee_id, entry.game_id, seed=seed, question_count=0, mode="drill")
+                return handle.id
+
+            self.worker.submit(start, on_error=lambda m: self.show_store_error(
+                f"The drill could not be saved, so its steps will not be either: {m}"))
+        screen.start(seed)
+        self.show_screen(screen)
+        return screen
+
+    def record_drill_step(self, result: AnswerResult) -> None:
+        handle = self.drill_handle
+        if handle is None or not handle.record:
+            return
+        screen = self.current_screen()
+        index = self.drill_steps
+        self.drill_steps += 1
+        trainee_id = handle.trainee_id
+        saved = getattr(screen, "answer_saved", None)
+        not_saved = getattr(screen, "answer_not_saved", None)
+
+        def failed(message: str) -> None:
+            if not_saved is not None:
+                not_saved(index, message)
+            self.statusBar().showMessage(f"A drill step was not saved: {message}", 15000)
+
+        self.worker.submit(lambda store: store.record_answer(handle.require(), trainee_id, result),
+                           on_result=lambda _id: saved(index) if saved is not None else None,
+                           on_error=failed)
+
+    def end_drill(self, *, show_home: bool) -> None:
+        handle, self.drill_handle = self.drill_handle, None
+        if handle is not None and handle.record and not handle.ended:
+            handle.ended = True
+            self.worker.submit(lambda store: store.end_session(handle.require()) if handle.id else None,
+                               on_error=lambda m: self.statusBar().showMessage(
+                                   f"The end of the drill was not saved: {m}", 15000))
+        if show_home:
+            self.show_home()
+
     def practise_again(self) -> None:
         if self.session is not None:
             self.start_practice(self.session.game_id)
@@ -389,6 +464,7 @@ class MainWindow(QMainWindow):
         self._shut = True
         if self.session is not None and not self.session.finished:
             self.end_session()
+        self.end_drill(show_home=False)
         for flow in (self._practice, self._exams, self._review):  # a running session or exam is ended
             if flow is not None:
                 flow.shutdown()

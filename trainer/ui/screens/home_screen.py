@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from trainer.games import registry
 from trainer.ui import style
+from trainer.ui.drills import drills_for
 
 QUESTIONS_PER_SESSION = 10
 RECENT = 5  # sessions listed on the record card
@@ -70,6 +71,7 @@ class GameCard(QFrame):
     'Start practice' button; the others are disabled and marked 'Coming soon'."""
 
     start_requested = Signal(str)
+    drill_requested = Signal(str)  # drill key (trainer/ui/drills.py)
 
     def __init__(self, info: GameInfo, parent: QWidget | None = None, *, featured: bool = True) -> None:
         super().__init__(parent)
@@ -78,6 +80,7 @@ class GameCard(QFrame):
         self.setAccessibleName(info.title)
         self.setProperty("role", "game-card" if info.available else "game-card-coming")
         self.start_button: QPushButton | None = None
+        self.drill_buttons: list[QPushButton] = []
         self.descriptions: list = []
         if info.available and featured:
             self._build_available()
@@ -133,9 +136,24 @@ class GameCard(QFrame):
         self.start_button.setMinimumHeight(46)
         self.start_button.clicked.connect(lambda: self.start_requested.emit(info.id))
         row.addWidget(self.start_button)
+        for button in self._drill_buttons():
+            row.addWidget(button)
         row.addWidget(style.label("Questions from every skill, with the rule behind each answer", "hint",
                                   wrap=True), 1)
         box.addLayout(row)
+
+    def _drill_buttons(self) -> list[QPushButton]:
+        """One button per drill the game brings (trainer/ui/drills.py)."""
+        buttons = []
+        for d in drills_for(self.info.id):
+            button = QPushButton(d.title, self)
+            button.setObjectName(f"drill-{d.key}")
+            button.setToolTip(d.description)
+            button.setMinimumHeight(42)
+            button.clicked.connect(lambda _=False, key=d.key: self.drill_requested.emit(key))
+            buttons.append(button)
+        self.drill_buttons = buttons
+        return buttons
 
     def _build_small(self) -> None:
         """One of several available games: its skills by title, and its own start button."""
@@ -158,6 +176,9 @@ class GameCard(QFrame):
         self.start_button.setMinimumHeight(42)
         self.start_button.clicked.connect(lambda: self.start_requested.emit(info.id))
         box.addWidget(self.start_button)
+        for button in self._drill_buttons():  # below, full width: card columns can be narrow
+            button.setMinimumHeight(36)
+            box.addWidget(button)
 
     def set_compact(self, compact: bool) -> None:
         """In a small window the skills are listed by title only (the description is a tooltip)."""
@@ -302,6 +323,7 @@ class RecordCard(QFrame):
 
 class HomeScreen(QWidget):
     start_requested = Signal(str)  # game id
+    drill_requested = Signal(str)  # drill key (trainer/ui/drills.py)
     progress_requested = Signal()
     switch_requested = Signal()
     settle_requested = Signal()  # the settlement calculator
@@ -394,6 +416,7 @@ class HomeScreen(QWidget):
         for n, info in enumerate(available):
             card = GameCard(info, self, featured=len(available) == 1)
             card.start_requested.connect(self.start_requested)
+            card.drill_requested.connect(self.drill_requested)
             self.games_grid.addWidget(card, n // columns, n % columns)
             self.cards.append(card)
         if not available:
