@@ -284,7 +284,7 @@ def trend_image(points: tuple[TrendPoint, ...] | list[TrendPoint], bucket: str, 
     pts = list(points)
     if pts:
         max_ms = max(pt.mean_ms for pt in pts) or 1
-        scale_ms = _nice(max_ms / 1000)
+        scale_ms = nice_axis_top(max_ms / 1000)
         for i in range(5):
             y = plot.bottom() - plot.height() * i / 4
             p.setPen(QColor(GOLD))
@@ -325,7 +325,7 @@ def trend_image(points: tuple[TrendPoint, ...] | list[TrendPoint], bucket: str, 
     return image
 
 
-def _nice(seconds: float) -> float:
+def nice_axis_top(seconds: float) -> float:
     """A top for the seconds axis that its four intervals divide into whole seconds."""
     for v in (8, 12, 16, 20, 40, 60, 80, 120, 160, 240, 400, 600):
         if seconds <= v:

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.review.report import nice_axis_top
 from trainer.training.mastery import Level
 from trainer.ui import style
 from trainer.ui.screens.summary_screen import text_item
@@ -306,7 +307,7 @@ class TrendChart(QChartView):
         axis_pct.setTickCount(5)
         axis_pct.setLabelFormat("%d%%")
         axis_s = QValueAxis()
-        axis_s.setRange(0, _nice(max_s))
+        axis_s.setRange(0, nice_axis_top(max_s))
         axis_s.setTickCount(5)
         axis_s.setLabelFormat("%.0f s")
         small = QFont()
@@ -331,11 +332,3 @@ class TrendChart(QChartView):
 
     def series_names(self) -> list[str]:
         return [s.name() for s in self.chart().series()]
-
-
-def _nice(seconds: float) -> float:
-    """A top for the seconds axis that its four intervals divide into whole seconds."""
-    for v in (8, 12, 16, 20, 40, 60, 80, 120, 160, 240, 400, 600):
-        if seconds <= v:
-            return float(v)
-    return float(4 * (int(seconds) // 4 + 1))
