@@ -8,7 +8,8 @@ and the stylesheet styles the roles; screens never hard-code colours.
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QApplication, QFrame, QLabel, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 # Colours -------------------------------------------------------------------------
 BG = "#eef2ef"
@@ -276,6 +277,27 @@ def rule(parent: QWidget | None = None) -> QFrame:
     line.setProperty("role", "rule")
     line.setFixedHeight(1)
     return line
+
+
+def score_box() -> tuple[QVBoxLayout, QLabel]:
+    """The "SCORE / 3 / 4" block at the right of a quiz or drill header."""
+    box = QVBoxLayout()
+    box.setSpacing(0)
+    box.addWidget(label("SCORE", "stat-label"), 0, Qt.AlignmentFlag.AlignRight)
+    score = label("0 / 0", "h2")
+    score.setObjectName("score")
+    box.addWidget(score, 0, Qt.AlignmentFlag.AlignRight)
+    return box, score
+
+
+def leave_button(parent: QWidget, tooltip: str, on_click) -> QPushButton:
+    """The flat "Leave" button of a quiz or drill header (Esc does the same)."""
+    button = QPushButton("Leave", parent)
+    button.setProperty("role", "flat")
+    button.setToolTip(tooltip)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    button.clicked.connect(on_click)
+    return button
 
 
 def set_role(widget: QWidget, role: str) -> QWidget:
