@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QHeaderView,
-    QPushButton,
     QScrollArea,
     QStackedWidget,
     QVBoxLayout,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 from trainer.games import registry
 from trainer.training.exams import ExamResult, ExamSpec
 from trainer.ui import style
+from trainer.ui.keys import back_or_default
 from trainer.ui.screens.dashboard_widgets import (
     button,
     coloured_item,
@@ -221,19 +221,8 @@ class ExamHubScreen(QWidget):
             Qt.FocusReason.OtherFocusReason)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.back_requested.emit()
-            event.accept()
-            return
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            focused = self.focusWidget()
-            if isinstance(focused, QPushButton):
-                focused.click()
-            else:
-                self._start()
-            event.accept()
-            return
-        super().keyPressEvent(event)
+        if not back_or_default(self, event, back=self.back_requested.emit, default=self._start):
+            super().keyPressEvent(event)
 
 
 class AnsweredDots(ProgressDots):

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from trainer.games import registry
 from trainer.ui import style
 from trainer.ui.drills import drills_for
+from trainer.ui.keys import back_or_default, click_if_enabled
 
 QUESTIONS_PER_SESSION = 10
 RECENT = 5  # sessions listed on the record card
@@ -454,12 +455,5 @@ class HomeScreen(QWidget):
             self.start_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            focused = self.focusWidget()
-            if isinstance(focused, QPushButton):
-                focused.click()
-            elif self.start_button is not None:
-                self.start_button.click()
-            event.accept()
-            return
-        super().keyPressEvent(event)
+        if not back_or_default(self, event, back=None, default=click_if_enabled(self.start_button)):
+            super().keyPressEvent(event)

@@ -43,6 +43,7 @@ from trainer.training.practice import (
 )
 from trainer.training.question import display_answer
 from trainer.ui import style
+from trainer.ui.keys import back_or_default, click_if_enabled
 from trainer.ui.screens.dashboard_widgets import (
     LEVEL_COLOURS,
     accuracy_colour,
@@ -371,19 +372,9 @@ class PracticeScreen(QWidget):
         target.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.back_requested.emit()
-            event.accept()
-            return
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            focused = self.focusWidget()
-            if isinstance(focused, QPushButton):
-                focused.click()
-            elif self.start_button.isEnabled():
-                self.start_button.click()
-            event.accept()
-            return
-        super().keyPressEvent(event)
+        if not back_or_default(self, event, back=self.back_requested.emit,
+                               default=click_if_enabled(self.start_button)):
+            super().keyPressEvent(event)
 
 
 class MistakesScreen(QWidget):
@@ -523,19 +514,9 @@ class MistakesScreen(QWidget):
             Qt.FocusReason.OtherFocusReason)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.back_requested.emit()
-            event.accept()
-            return
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            focused = self.focusWidget()
-            if isinstance(focused, QPushButton):
-                focused.click()
-            elif self.start_button.isEnabled():
-                self.start_button.click()
-            event.accept()
-            return
-        super().keyPressEvent(event)
+        if not back_or_default(self, event, back=self.back_requested.emit,
+                               default=click_if_enabled(self.start_button)):
+            super().keyPressEvent(event)
 
 
 def utc_now() -> datetime:

@@ -8,12 +8,19 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QHBoxLayout,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from trainer.games import registry
 from trainer.ui import style
 from trainer.ui.screens.quiz_screen import skill_label
-from trainer.ui.screens.summary_screen import make_table, stat_card, text_item
+from trainer.ui.screens.summary_screen import make_table, stat_row, text_item
 
 RECENT_SESSIONS = 50
 
@@ -80,20 +87,9 @@ class ProgressScreen(QWidget):
         head.addLayout(titles, 1)
         outer.addLayout(head)
 
-        stats = QHBoxLayout()
-        stats.setSpacing(14)
-        card, self.answered_value = stat_card("Questions answered", self)
-        self.answered_value.setObjectName("total-answered")
-        stats.addWidget(card, 1)
-        card, self.accuracy_value = stat_card("Accuracy", self)
-        self.accuracy_value.setObjectName("total-accuracy")
-        stats.addWidget(card, 1)
-        card, self.mean_value = stat_card("Mean time", self)
-        self.mean_value.setObjectName("total-mean")
-        stats.addWidget(card, 1)
-        card, self.sessions_value = stat_card("Sessions", self)
-        self.sessions_value.setObjectName("total-sessions")
-        stats.addWidget(card, 1)
+        stats, (self.answered_value, self.accuracy_value, self.mean_value, self.sessions_value) = stat_row(self, [
+            ("Questions answered", "total-answered"), ("Accuracy", "total-accuracy"), ("Mean time", "total-mean"),
+            ("Sessions", "total-sessions")])
         outer.addLayout(stats)
 
         self.pages = QStackedWidget(self)
@@ -122,8 +118,11 @@ class ProgressScreen(QWidget):
         self.skills_table = make_table(["Game", "Skill", "Answered", "Accuracy", "Mean time", "Last practised"],
                                        stretch=1, numeric=(2, 3, 4))
         self.skills_table.setObjectName("skills-table")
+        # The game's name is long and repeats: a fixed width, elided, shown once per game.
+        self.skills_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        self.skills_table.setColumnWidth(0, 140)
         left.addWidget(self.skills_table, 1)
-        body.addLayout(left, 3)
+        body.addLayout(left, 2)
         right = QVBoxLayout()
         right.setSpacing(8)
         right.addWidget(style.label("Recent sessions", "h3"))
@@ -131,7 +130,7 @@ class ProgressScreen(QWidget):
                                          numeric=(2, 3, 4))
         self.sessions_table.setObjectName("sessions-table")
         right.addWidget(self.sessions_table, 1)
-        body.addLayout(right, 2)
+        body.addLayout(right, 1)
         self.pages.addWidget(self.tables_page)
 
         actions = QHBoxLayout()
@@ -214,11 +213,13 @@ class ProgressScreen(QWidget):
         t.setRowCount(len(rows))
         faint = QBrush(QColor(style.FAINT))
         for row, (game_id, skill, p) in enumerate(rows):
-            t.setItem(row, 0, text_item(registry.title_of(game_id)))
+            first_of_game = row == 0 or rows[row - 1][0] != game_id
+            title = registry.title_of(game_id)
+            t.setItem(row, 0, text_item(title if first_of_game else "", tooltip=title))
             t.setItem(row, 1, text_item(skill_label(skill)))
             if p is None or not p.answered:
                 items = [text_item("0", align_right=True), text_item("—", align_right=True),
-                         text_item("—", align_right=True), text_item("not practised yet")]
+                         text_item("—", align_right=True), text_item("never")]
                 for item in items:
                     item.setForeground(faint)
                 t.item(row, 1).setForeground(faint)

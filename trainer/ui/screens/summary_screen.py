@@ -38,6 +38,19 @@ def stat_card(caption: str, parent: QWidget | None = None) -> tuple[QFrame, QLab
     return frame, value
 
 
+def stat_row(parent: QWidget, cards: list[tuple[str, str]]) -> tuple[QHBoxLayout, list[QLabel]]:
+    """A row of equal stat cards, given (caption, object name) pairs; returns the value labels."""
+    row = QHBoxLayout()
+    row.setSpacing(14)
+    values = []
+    for caption, name in cards:
+        frame, value = stat_card(caption, parent)
+        value.setObjectName(name)
+        row.addWidget(frame, 1)
+        values.append(value)
+    return row, values
+
+
 def result_item(correct: bool) -> QTableWidgetItem:
     item = QTableWidgetItem("✓  Right" if correct else "✗  Wrong")
     item.setForeground(QBrush(QColor(style.GOOD if correct else style.BAD)))
@@ -102,20 +115,9 @@ class SummaryScreen(QWidget):
         head.addWidget(self.title)
         outer.addLayout(head)
 
-        stats = QHBoxLayout()
-        stats.setSpacing(14)
-        card, self.score_value = stat_card("Score", self)
-        self.score_value.setObjectName("summary-score")
-        stats.addWidget(card, 1)
-        card, self.accuracy_value = stat_card("Accuracy", self)
-        self.accuracy_value.setObjectName("summary-accuracy")
-        stats.addWidget(card, 1)
-        card, self.mean_value = stat_card("Mean time", self)
-        self.mean_value.setObjectName("summary-mean")
-        stats.addWidget(card, 1)
-        card, self.total_value = stat_card("Total time", self)
-        self.total_value.setObjectName("summary-total")
-        stats.addWidget(card, 1)
+        stats, (self.score_value, self.accuracy_value, self.mean_value, self.total_value) = stat_row(self, [
+            ("Score", "summary-score"), ("Accuracy", "summary-accuracy"), ("Mean time", "summary-mean"),
+            ("Total time", "summary-total")])
         outer.addLayout(stats)
 
         self.warning = style.label("", "error", wrap=True)
