@@ -1,0 +1,176 @@
+"""Dealer actions: what the dealer does at the table, what the trainee attempts, and the
+table effects an action has (cards out, chips in and out).
+
+Positions: ``seat`` is a seat number from the dealer's left (1..N), ``DEALER`` (0) the
+dealer's own hand, ``None`` the table as a whole ("No more bets", the cut). ``spot`` names
+a wager's betting area (the game's spot key, e.g. "ante", "pair_up"), or for Pokette a
+section of the layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+DEALER = 0
+
+# The dealer's verbs, in the order a round usually uses them, with the key that does
+# each in the table screen.
+ANNOUNCE = "announce"  # "No more bets"
+BUTTON = "button"  # move or place the button (Winner's Pot)
+CUT = "cut"
+BURN = "burn"
+DEAL = "deal"  # a card (or an automated shoe's stack) to a position
+COVER = "cover"  # the cover card on the dealer's hand
+OFFER = "offer"  # ask a player for the decision (call/fold, play, bet/double)
+REVEAL = "reveal"  # turn a hand face up
+COLLECT = "collect"  # take a losing wager (or a folded hand's wagers)
+PAY = "pay"  # pay a winning wager in chips
+SPIN = "spin"  # spin the wheel (Pokette)
+MARK = "mark"  # mark the winning card / place the winning card in the stand (Pokette)
+CLEAR = "clear"  # clear the cards / the stand after the round
+
+VERBS: dict[str, tuple[str, str]] = {
+    ANNOUNCE: ("Announce “No more bets”", "N"),
+    BUTTON: ("Move the button", "M"),
+    CUT: ("Cut", "C"),
+    BURN: ("Burn", "B"),
+    DEAL: ("Deal", "D"),
+    COVER: ("Cover card", "V"),
+    OFFER: ("Ask for the decision", "O"),
+    REVEAL: ("Reveal", "R"),
+    COLLECT: ("Collect", "L"),
+    PAY: ("Pay", "P"),
+    SPIN: ("Spin the wheel", "S"),
+    MARK: ("Mark the winning card", "K"),
+    CLEAR: ("Clear the layout", "X"),
+}
+
+
+def verb_title(verb: str) -> str:
+    return VERBS.get(verb, (verb, ""))[0]
+
+
+def position_text(seat: int | None, spot_label: str | None = None) -> str:
+    if seat is None:
+        where = "the table"
+    elif seat == DEALER:
+        where = "the dealer"
+    else:
+        where = f"seat {seat}"
+    return f"{where} ({spot_label})" if spot_label else where
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One change an action makes to the table, for drawing it (``table_state``).
+
+    kinds: "card" (``seat`` gets ``card``, face up or down), "cover" (the cover card goes
+    on the dealer's hand), "uncover", "reveal" (``seat``'s cards turn face up), "wager"
+    (``seat`` puts ``amount`` on ``spot``: a call, a play), "fold" (``seat``'s cards go to
+    the discard), "collect" (``spot`` of ``seat`` goes to the rack), "pay" (``amount`` is
+    added beside the wager on ``spot``), "note" (``text`` shown at ``seat``), "discard"
+    (a burn card), and any game-specific kind its own scene builder understands."""
+
+    kind: str
+    seat: int | None = None
+    spot: str | None = None
+    card: str | None = None
+    face_up: bool = False
+    amount: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class DealerAction:
+    """One thing the dealer must do, in its place in the round."""
+
+    verb: str
+    seat: int | None = None
+    spot: str | None = None
+    face_up: bool | None = None  # DEAL: the card's face must be up (True) or down (False); None: not asked
+    amount: int = 0  # PAY: the payout in cents (winnings only; the wager stays)
+    text: str = ""  # "Deal seat 3 its first card, face down"
+    citations: tuple[str, ...] = ()
+    group: str = ""  # consecutive actions sharing a non-empty group may be done in any order
+    payout: bool = False  # graded as a payout (amount), not a procedure step
+    effects: tuple[Effect, ...] = ()  # what the table shows after it (player responses included)
+    response: str = ""  # what a simulated player says or does after it: "Seat 3 calls $10"
+    spot_label: str = ""  # how the spot is named on the layout: "Pair Up"
+
+    def where(self) -> str:
+        return position_text(self.seat, self.spot_label or self.spot)
+
+    def with_text(self, text: str) -> "DealerAction":
+        return replace(self, text=text)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What the trainee did: a verb, a position, a face, and for a payout the chips."""
+
+    verb: str
+    seat: int | None = None
+    spot: str | None = None
+    face_up: bool | None = None
+    amount: int | None = None  # PAY: the total of the chips built
+    chips: tuple[tuple[int, int], ...] = ()  # PAY: (denomination, count)
+    coins: int = 0
+
+    def describe(self, spot_label: str = "") -> str:
+        text = verb_title(self.verb)
+        if self.seat is not None or self.spot:
+            text += " — " + position_text(self.seat, spot_label or self.spot)
+        if self.face_up is not None and self.verb == DEAL:
+            text += ", face up" if self.face_up else ", face down"
+        if self.verb == PAY and self.amount is not None:
+            from trainer.core.money import format_cents
+
+            text += f": {format_cents(self.amount)}"
+        return text
+
+
+def attempt_for(action: DealerAction) -> Attempt:
+    """The attempt that does ``action`` exactly right (payouts in the fewest chips)."""
+    if action.verb == PAY:
+        from trainer.core.chips import house_chips
+
+        chips = house_chips()
+        best = chips.fewest(action.amount)
+        return Attempt(PAY, action.seat, action.spot, None, action.amount, tuple(best.items()),
+                       chips.coins_of(action.amount))
+    return Attempt(action.verb, action.seat, action.spot, action.face_up)
+
+
+@dataclass
+class Mistake:
+    """A wrong attempt, as counted in the round's score."""
+
+    kind: str  # WRONG_STEP, WRONG_POSITION, WRONG_FACE, WRONG_AMOUNT, EXTRA_CHIPS
+    expected: str
+    attempted: str
+    explanation: str
+    citations: tuple[str, ...] = ()
+    action_index: int = 0
+    payout: bool = False
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "expected": self.expected, "attempted": self.attempted,
+                "explanation": self.explanation, "citations": list(self.citations),
+                "action": self.action_index}
+
+
+WRONG_STEP = "wrong-step"  # a different action than the rules call for now
+WRONG_POSITION = "wrong-position"  # the right action to the wrong seat or spot (order, place)
+WRONG_FACE = "wrong-face"  # a card face up that goes face down, or the reverse
+WRONG_AMOUNT = "wrong-amount"  # a payout of the wrong amount
+EXTRA_CHIPS = "extra-chips"  # the right amount in more chips than needed (the softer grade)
+MISTAKE_TITLES = {
+    WRONG_STEP: "Wrong step",
+    WRONG_POSITION: "Wrong seat or spot",
+    WRONG_FACE: "Card face up/down",
+    WRONG_AMOUNT: "Wrong payout",
+    EXTRA_CHIPS: "More chips than needed",
+}
+
+__all__ = [name for name in dir() if not name.startswith("_") and name not in ("annotations", "dataclass",
+                                                                               "field", "replace")]

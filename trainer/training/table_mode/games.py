@@ -1,0 +1,64 @@
+"""Which games have a table mode: each game package's ``table_round`` module (see
+``script``). A game not in the registry, or without the module, has none."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from types import ModuleType
+
+from trainer.games.registry import GAME_PACKAGES, is_available
+from trainer.training.table_mode.dealer_round import DealerRound
+from trainer.training.table_mode.levels import Level
+from trainer.training.table_mode.script import HouseOption, RoundConfig, RoundScript
+from trainer.training.table_mode.watch import WatchRound, start_watch
+
+
+def table_module(game_id: str) -> ModuleType | None:
+    if not is_available(game_id):
+        return None
+    try:
+        return importlib.import_module(f"{GAME_PACKAGES[game_id]}.table_round")
+    except ModuleNotFoundError as e:
+        if e.name and e.name.endswith("table_round"):
+            return None
+        raise
+
+
+def has_table_mode(game_id: str) -> bool:
+    return table_module(game_id) is not None
+
+
+def house_options(game_id: str) -> tuple[HouseOption, ...]:
+    module = table_module(game_id)
+    if module is None:
+        raise KeyError(f"{game_id} has no table mode")
+    return tuple(module.HOUSE_OPTIONS)
+
+
+def build_round(config: RoundConfig) -> RoundScript:
+    module = table_module(config.game_id)
+    if module is None:
+        raise KeyError(f"{config.game_id} has no table mode")
+    for spec in module.HOUSE_OPTIONS:
+        config.option(spec)  # refuses a value the game does not offer
+    return module.build_round(config)
+
+
+def deal_round(config: RoundConfig) -> DealerRound:
+    """A round for the trainee to deal."""
+    return DealerRound(build_round(config), config.level)
+
+
+def watch_round(config: RoundConfig) -> WatchRound:
+    """A round the app deals, with mistakes for the trainee to spot."""
+    module = table_module(config.game_id)
+    script = build_round(config)
+    candidates = module.watch_mistakes(script, random.Random(config.seed ^ 0xBAD))
+    return start_watch(script, config.level, list(candidates), config.seed)
+
+
+def level_for(level: Level | str) -> Level:
+    from trainer.training.table_mode.levels import level as find
+
+    return level if isinstance(level, Level) else find(level)
