@@ -49,6 +49,19 @@ class Skill:
     description: str
 
 
+def table_mode_skills(game_id: str, short_title: str) -> tuple[Skill, ...]:
+    """The skills table mode scores (trainer/training/table_mode): every game with a
+    table mode has these three, after its quiz skills."""
+    return (
+        Skill(f"{game_id}.table-procedure", f"{short_title}: table procedure",
+              "Deal whole rounds at the table: every dealer action in the right order, place and face (table mode)."),
+        Skill(f"{game_id}.table-payouts", f"{short_title}: table payouts",
+              "Pay each winning wager at the table in chips of the house denominations (table mode)."),
+        Skill(f"{game_id}.table-watch", f"{short_title}: spot the error",
+              "Watch a dealer deal and stop each mistake, naming the rule and the remedy (table mode)."),
+    )
+
+
 # A generator makes one question from an RNG; every answer comes from the rules core.
 Generator = Callable[[random.Random], "object"]
 

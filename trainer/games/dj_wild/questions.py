@@ -28,7 +28,7 @@ from trainer.games.dj_wild.settlement import (
     DEALER, FOLD, LABELS, PLAY, HouseOptions, SeatWagers, choose_trips, cover_all_outcome, settle_round,
 )
 from trainer.games.dj_wild.table import SeatShow, scene
-from trainer.games.registry import QuestionKind, Skill
+from trainer.games.registry import QuestionKind, Skill, table_mode_skills
 from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, amounts_answer, order_answer
 from trainer.training.rules_questions import REFER_OUTCOME, data_kinds, shuffled_items
 
@@ -54,7 +54,7 @@ SKILLS = (
            "The play/fold offer order and the order of the opening, the cut, the deal and the round (§3-§4, §7-§9, §11)."),
     _skill("irregularities", "irregularities", "What happens after an irregularity (§4(d), §8(g), §9(c), §13)."),
     _skill("wagers", "wagering rules", "Which wagers are allowed, and what the printed odds pay (§1, §6, §10, §11)."),
-)
+) + table_mode_skills(GAME_ID, SHORT)
 
 
 def _q(kind: str, skill: str, **kw) -> Question:

@@ -16,7 +16,7 @@ from trainer.core.cards import Card
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.core.odds import Odds
-from trainer.games.registry import QuestionKind, Skill
+from trainer.games.registry import QuestionKind, Skill, table_mode_skills
 from trainer.games.four_card import dealing
 from trainer.games.four_card.hands import (
     CATEGORIES_HIGH_FIRST, FOUR_ACES, PAIR_OF_ACES, ROYAL_FLUSH, Category, HandError, best_choices, best_hand, cite,
@@ -54,7 +54,7 @@ SKILLS = (
     _skill("irregularities", "irregularities", "What happens after an irregularity (§7(e), §14)."),
     _skill("wagers", "wagering rules",
            "Which wagers are allowed, the play wager's limits, and \"to\" versus \"for\" odds (§6, §10(b), ruling 3)."),
-)
+) + table_mode_skills(GAME_ID, SHORT)
 
 
 def _q(kind: str, skill: str, **kw) -> Question:

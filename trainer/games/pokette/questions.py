@@ -28,7 +28,7 @@ from trainer.games.pokette.table import ChipView, PoketteScene, WheelPose
 from trainer.games.pokette.wheel import (
     CARD_SECTIONS, JOKERS, PREVIOUS, VOID, Section, Spin, cite, judge, rank_text, revolutions_text, short_spin, spin_between, spin_to,
 )
-from trainer.games.registry import QuestionKind, Skill
+from trainer.games.registry import QuestionKind, Skill, table_mode_skills
 from trainer.training.question import AMOUNTS, CHOICE, Question, amounts_answer
 from trainer.training.rules_questions import data_kinds
 
@@ -59,7 +59,7 @@ SKILLS = (
     _skill("irregularities", "irregularities", "What happens after an irregularity (§(i), §(g)(3), §(g)(5))."),
     _skill("wagers", "wagering rules",
            "Which wagers may be made when, and odds worded \"to\", never \"for\" (§(d), §(f)(1), §(h))."),
-)
+) + table_mode_skills(GAME_ID, SHORT)
 
 
 def _q(kind: str, skill: str, **kw) -> Question:

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from trainer.core.cards import Card
 from trainer.core.citation import ruling
-from trainer.games.registry import QuestionKind, Skill
+from trainer.games.registry import QuestionKind, Skill, table_mode_skills
 from trainer.games.two_card_joker import dealing
 from trainer.games.two_card_joker.hands import (
     QUALIFY_CITATIONS, Category, HandError, HandValue, cite, comparison_citations, dealer_qualifies,
@@ -42,7 +42,7 @@ SKILLS = (
     _skill("procedures", "procedures", "The order of the round, the opening and the cut (§3, §4, §10)."),
     _skill("irregularities", "irregularities", "What happens after an irregularity (§12)."),
     _skill("wagers", "wagering rules", "Which wagers are allowed, and how odds are worded (§6, §11(a))."),
-)
+) + table_mode_skills(GAME_ID, SHORT)
 
 
 def _q(kind: str, skill: str, **kw) -> Question:

@@ -15,7 +15,7 @@ from typing import Sequence
 from trainer.core.cards import Card, cards_text
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
-from trainer.games.registry import QuestionKind, Skill
+from trainer.games.registry import QuestionKind, Skill, table_mode_skills
 from trainer.games.winners_pot import dealing
 from trainer.games.winners_pot import round as rnd_mod
 from trainer.games.winners_pot.dealing import (
@@ -61,7 +61,7 @@ SKILLS = (
     _skill("procedures", "procedures", "The opening, the cut, the deal, the betting and the showdown (§3, §4, §7-§10)."),
     _skill("irregularities", "irregularities", "What happens after an irregularity (§12)."),
     _skill("wagers", "wagering rules", "Which wagers are allowed, and how odds are worded (§6, §10, §11(a), §13)."),
-)
+) + table_mode_skills(GAME_ID, SHORT)
 
 
 def _q(kind: str, skill: str, **kw) -> Question:

@@ -26,7 +26,8 @@ REVEAL = "reveal"  # turn a hand face up
 COLLECT = "collect"  # take a losing wager (or a folded hand's wagers)
 PAY = "pay"  # pay a winning wager in chips
 SPIN = "spin"  # spin the wheel (Pokette)
-MARK = "mark"  # mark the winning card / place the winning card in the stand (Pokette)
+MARK = "mark"  # mark the winning card on the layout (Pokette)
+STAND = "stand"  # place the winning card in the card stand (Pokette)
 CLEAR = "clear"  # clear the cards / the stand after the round
 
 VERBS: dict[str, tuple[str, str]] = {
@@ -42,6 +43,7 @@ VERBS: dict[str, tuple[str, str]] = {
     PAY: ("Pay", "P"),
     SPIN: ("Spin the wheel", "S"),
     MARK: ("Mark the winning card", "K"),
+    STAND: ("Card to the stand", "T"),
     CLEAR: ("Clear the layout", "X"),
 }
 
@@ -96,6 +98,7 @@ class DealerAction:
     effects: tuple[Effect, ...] = ()  # what the table shows after it (player responses included)
     response: str = ""  # what a simulated player says or does after it: "Seat 3 calls $10"
     spot_label: str = ""  # how the spot is named on the layout: "Pair Up"
+    choices: tuple[str, ...] = ()  # ANNOUNCE with words to choose (``spot`` is the right one): the wordings offered
 
     def where(self) -> str:
         return position_text(self.seat, self.spot_label or self.spot)
