@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from trainer.core.money import format_cents
 from trainer.core.rng import SEED_LIMIT, make_rng
 from trainer.games.pokette.layout import NON_POKER, default_layout
-from trainer.games.pokette.questions import announcement_variants, wager_list_text
+from trainer.games.pokette.questions import announcement_choices, wager_list_text
 from trainer.games.pokette.rules_data import GAME_ID, wheel
 from trainer.games.pokette.settlement import COLLECT, Bet, HouseOptions, Phase, SpinSettlement, settle_spin
 from trainer.games.pokette.stand import Stand
@@ -40,6 +40,7 @@ NO_SPIN_CALL = "\"No spin\": re-spin"
 VOID_CALL = "Void: re-spin"
 SEAT_NUMBERS = tuple(range(1, 8))
 CHIP_AMOUNTS = (100, 200, 500, 500, 500, 1000, 1000, 2500)
+POKER_RATE = 0.6  # the chance a seat adds a poker hand wager when one is on offer
 
 
 @dataclass(frozen=True)
@@ -95,18 +96,30 @@ def _name(s: Section) -> str:
     return s.name()[0].upper() + s.name()[1:]
 
 
+def spin_text(sp: SpinStep) -> str:
+    """How far the wheel turned and where the clapper rests (a step's prompt, table mode's caption)."""
+    from trainer.games.pokette.wheel import revolutions_text
+
+    where = (f"between {sp.outcome.resting[0]} and {sp.outcome.resting[1]}, having passed "
+             f"{sp.outcome.resting[0]} last" if sp.spin.between else f"on {sp.outcome.resting[0]}")
+    return f"The wheel turned {revolutions_text(sp.spin.revolutions)} and the clapper rests {where}."
+
+
 class LayoutDrill:
     """A seeded run of ``spins`` spins for ``players`` seats; the same seed gives the same
     chips, spins and results."""
 
     def __init__(self, seed: int, *, spins: int = 6, players: int = 4, options: HouseOptions = HouseOptions(),
-                 irregular_chance: float = 0.25):
+                 irregular_chance: float = 0.25, chip_amounts: tuple[int, ...] = CHIP_AMOUNTS,
+                 poker_rate: float = POKER_RATE):
         self.seed = int(seed)
         self.rng = make_rng(self.seed)
         self.total_spins = spins
         self.seats = tuple(sorted(self.rng.sample(SEAT_NUMBERS, max(1, min(players, len(SEAT_NUMBERS))))))
         self.options = options
         self.irregular_chance = irregular_chance
+        self.chip_amounts = tuple(chip_amounts)
+        self.poker_rate = poker_rate
         self.wheel = wheel()
         self.stand = Stand()
         self.in_action: list[Bet] = []  # poker hand wagers a joker left on the layout
@@ -133,15 +146,15 @@ class LayoutDrill:
                 p = rng.choice(lay.placements(kind))
                 if p not in mine:  # a player stacks chips on one place as one wager
                     mine.add(p)
-                    bets.append(Bet(seat, p, rng.choice(CHIP_AMOUNTS)))
+                    bets.append(Bet(seat, p, rng.choice(self.chip_amounts)))
         offered = self.stand.offered()
         open_keys = {(b.seat, b.wager) for b in self.in_action}
         if offered:
             for seat in self.seats:
-                if rng.random() < 0.6:
+                if rng.random() < self.poker_rate:
                     w = rng.choice(offered)
                     if (seat, w) not in open_keys:
-                        bets.append(Bet(seat, lay.place(w), rng.choice(CHIP_AMOUNTS)))
+                        bets.append(Bet(seat, lay.place(w), rng.choice(self.chip_amounts)))
         return tuple(self.in_action) + tuple(bets)
 
     def _spins(self, rng: random.Random, winner: Section, start: Fraction) -> tuple[tuple[SpinStep, ...], Section]:
@@ -226,19 +239,12 @@ class LayoutDrill:
         a valid one marked."""
         sp = self.current_spin()
         if sp.outcome.respin or sp.spin.between:
-            self.step = Step("call", "Call the spin", f"{self._spin_text(sp)} The sign at this table: "
+            self.step = Step("call", "Call the spin", f"{spin_text(sp)} The sign at this table: "
                              f"\"{self.sign()}\". What do you declare?", spin_index=self._spin_index)
         else:
             self.step = Step("mark", "Mark the winning card",
                              "Click the winning card on the layout to place the marker on it.")
         return self.step
-
-    def _spin_text(self, sp: SpinStep) -> str:
-        from trainer.games.pokette.wheel import revolutions_text
-
-        where = (f"between {sp.outcome.resting[0]} and {sp.outcome.resting[1]}, having passed "
-                 f"{sp.outcome.resting[0]} last" if sp.spin.between else f"on {sp.outcome.resting[0]}")
-        return f"The wheel turned {revolutions_text(sp.spin.revolutions)} and the clapper rests {where}."
 
     def sign(self) -> str:
         """The sign posted at the table (§(i)(2))."""
@@ -260,7 +266,7 @@ class LayoutDrill:
 
     def call(self, given: str, ms: int = 0) -> Feedback:
         sp = self.current_spin()
-        q = self._question("spin", "wheel", prompt=f"{self._spin_text(sp)} The sign at the table: \"{self.sign()}\". "
+        q = self._question("spin", "wheel", prompt=f"{spin_text(sp)} The sign at the table: \"{self.sign()}\". "
                                                    "What do you declare?",
                            form=CHOICE, options=self.call_options(), answer=self.call_answer(),
                            explanation=sp.outcome.explanation, citations=sp.outcome.citations)
@@ -403,13 +409,7 @@ class LayoutDrill:
 
     def announce_options(self) -> tuple[str, ...]:
         ann = self.round.settlement.stand.announcement
-        right = wager_list_text(ann.wagers)
-        variants = sorted(announcement_variants(ann.wagers))
-        rng = random.Random(self.seed * 31 + self.rounds_done)
-        rng.shuffle(variants)
-        options = list(dict.fromkeys([right] + [wager_list_text(v) for v in variants[:3]]))
-        rng.shuffle(options)
-        return tuple(options)
+        return announcement_choices(ann.wagers, random.Random(self.seed * 31 + self.rounds_done))
 
     def announce(self, given: str, ms: int = 0) -> Feedback:
         ann = self.round.settlement.stand.announcement
@@ -458,5 +458,5 @@ def play_perfectly(drill: LayoutDrill) -> None:
             break
 
 
-__all__ = ["DrillRound", "DrillSummary", "Feedback", "LayoutDrill", "Step", "play_perfectly", "NO_SPIN_CALL",
-           "VOID_CALL"]
+__all__ = ["DrillRound", "DrillSummary", "Feedback", "LayoutDrill", "Step", "play_perfectly", "spin_text",
+           "NO_SPIN_CALL", "VOID_CALL", "CHIP_AMOUNTS", "POKER_RATE"]

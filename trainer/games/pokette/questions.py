@@ -364,6 +364,16 @@ def announcement_variants(wagers: tuple[str, ...]) -> set[tuple[str, ...]]:
     return {tuple(sorted(v, key=key.__getitem__)) for v in out if v}
 
 
+def announcement_choices(wagers: tuple[str, ...], rng: random.Random) -> tuple[str, ...]:
+    """The right wording of an announcement and three others (``announcement_variants``),
+    shuffled by ``rng``: the layout drill's and table mode's choices."""
+    variants = sorted(announcement_variants(wagers))
+    rng.shuffle(variants)
+    options = list(dict.fromkeys([wager_list_text(wagers)] + [wager_list_text(v) for v in variants[:3]]))
+    rng.shuffle(options)
+    return tuple(options)
+
+
 def announcement(rng: random.Random) -> Question:
     """The dealer's announcement after the second card (§(h)(3)-(4), rulings P5-P6)."""
     a, b = _two_cards(rng)

@@ -225,6 +225,6 @@ def _same_place(action: DealerAction, attempt: Attempt) -> bool:
         return False
     if action.spot is not None and attempt.spot is not None and attempt.spot != action.spot:
         return False
-    if action.spot is not None and attempt.spot is None and action.verb == PAY:
-        return False
+    if action.spot is not None and attempt.spot is None and (action.verb == PAY or action.choices):
+        return False  # a payout needs its wager; an announcement with wordings needs the words
     return True

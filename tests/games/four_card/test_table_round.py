@@ -1,0 +1,413 @@
+"""Table mode for Four Card Poker: the round as dealer actions in the rules' order (§5,
+§7-§10), payouts equal to the settlement module's, each mistake class caught, and
+watch mode's mistakes with their rules and remedies."""
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from trainer.core.cards import Card, parse_cards
+from trainer.core.settlement import LOSE
+from trainer.games.four_card import dealing
+from trainer.games.four_card.hands import best_hand
+from trainer.games.four_card.rules_data import rules_data
+from trainer.games.four_card.settlement import FOLD, HouseOptions, SeatWagers, settle_round
+from trainer.games.four_card.table_round import (
+    HOUSE_OPTIONS, STEADY, CAUTIOUS, Player, build_round, play_decision, round_from, script_for, watch_mistakes,
+)
+from trainer.training.table_mode.actions import (
+    ANNOUNCE, CLEAR, COLLECT, CUT, DEAL, DEALER, OFFER, PAY, REVEAL, WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION,
+    WRONG_STEP, Attempt,
+)
+from trainer.training.table_mode.dealer_round import DealerRound
+from trainer.training.table_mode.games import house_options, watch_round
+from trainer.training.table_mode.levels import level, levels
+from trainer.training.table_mode.script import RoundConfig
+from trainer.training.table_mode.watch import REFER_REMEDY, WatchRound
+
+GAME = "four-card"
+CHOICES = [(o.key, c) for o in HOUSE_OPTIONS for c in o.choices]
+
+
+def config(seed, lv="practice", **options):
+    return RoundConfig(GAME, seed, level(lv), dict(options))
+
+
+def play_through(script, lv="practice"):
+    r = DealerRound(script, level(lv))
+    while not r.finished:
+        out = r.perform_next(elapsed_ms=500)
+        assert out.accepted, out.mistake
+    return r
+
+
+# ---------------------------------------------------------------- a stacked round
+
+HANDS = {
+    2: "7c 7d 7h Ks 2d",   # three sevens: plays 3x, ante bonus 2 to 1, Aces Up 9 to 1 (Table I)
+    3: "8s 8h 5c 5h Tc",   # two pair, Aces Up only: 2 to 1 (Table I)
+    5: "4c 9d Jh Qs 2c",   # queen high: folds, no Aces Up, cards collected in §10(c)
+    6: "Ts Td 6c 3s 4h",   # pair of tens: plays 3x, loses to the dealer's aces
+}
+DEALER_HAND = "Ac Ad 3h 9s Jd 5d"  # pair of aces; 5d is the sixth card, face up
+PLAYERS = [Player(2, 1000, 500), Player(3, 0, 500), Player(5, 500), Player(6, 500)]
+
+
+def stacked_deck(method):
+    """The deck, top first, that deals HANDS and DEALER_HAND by ``method``."""
+    hands = {s: list(parse_cards(h)) for s, h in HANDS.items()}
+    hands[DEALER] = list(parse_cards(DEALER_HAND))
+    used = set(c for h in hands.values() for c in h)
+    spare = [c for c in (Card(r, s) for s in "shdc" for r in range(2, 15)) if c not in used]
+    deck = []
+    for step in dealing.deal_sequence(method, sorted(HANDS)):
+        if step.kind == dealing.EXTRA_STACK:
+            deck += [hands[DEALER].pop(0)] + [spare.pop() for _ in range(4)]  # the bottom card is turned up
+        else:
+            deck += [hands[step.recipient].pop(0) for _ in range(step.cards)]
+    return deck + spare
+
+
+def stacked_script(method="manual-shoe", alternative="1", shuffle="manual"):
+    cfg = config(1, dealing_method=method, settlement_alternative=alternative, shuffle=shuffle)
+    return script_for(cfg, round_from(cfg, PLAYERS, stacked_deck(method)))
+
+
+def where(actions, verbs=None):
+    return [(a.verb, a.seat, a.spot) if a.spot else (a.verb, a.seat) for a in actions
+            if verbs is None or a.verb in verbs]
+
+
+def test_stacked_round_exact_order_alternative_1():
+    s = stacked_script()
+    acts = s.actions
+    assert where(acts[:2]) == [(CUT, None), (ANNOUNCE, None)]
+    deals = [a for a in acts if a.verb == DEAL]
+    assert [a.seat for a in deals] == [2, 3, 5, 6, DEALER] * 5 + [DEALER]
+    assert [a.face_up for a in deals] == [False] * 25 + [True]
+    assert deals[-1].effects[0].card == "5d"
+    after_deal = acts[acts.index(deals[-1]) + 1:]
+    assert where(after_deal) == [
+        (CLEAR, None, "stub"),
+        (OFFER, 2), (OFFER, 5), (OFFER, 6),  # §10(b): antes only, from the dealer's left
+        (COLLECT, 5, "ante"), (CLEAR, 5),  # §10(c): forfeited ante, the cards of a folder without Aces Up
+        (REVEAL, DEALER), (REVEAL, 6), (REVEAL, 3), (REVEAL, 2),  # §10(d), (e)(1)(i): from the dealer's right
+        (COLLECT, 6, "ante"), (COLLECT, 6, "play"),  # (e)(1)(ii)
+        (PAY, 3, "aces_up"), (PAY, 2, "ante"), (PAY, 2, "play"), (PAY, 2, "aces_up"),  # (e)(1)(iii)
+        (CLEAR, 6), (CLEAR, 3), (CLEAR, 2),  # (e)(1)(iv)
+        (CLEAR, DEALER),  # §10(e): the dealer's cards last
+    ]
+    offers = {a.seat: a.response for a in acts if a.verb == OFFER}
+    assert offers == {2: "Seat 2 plays 3x: $30.00 on Play", 5: "Seat 5 folds and forfeits the ante",
+                      6: "Seat 6 plays 3x: $15.00 on Play"}
+    pays = {(a.seat, a.spot): a.amount for a in acts if a.verb == PAY}
+    # ante 1 to 1 ($10) plus the ante bonus 2 to 1 ($20); play 1 to 1; Aces Up 9 to 1 and 2 to 1
+    assert pays == {(2, "ante"): 3_000, (2, "play"): 3_000, (2, "aces_up"): 4_500, (3, "aces_up"): 1_000}
+    settled = settle_round(parse_cards(DEALER_HAND), [
+        SeatWagers(2, parse_cards(HANDS[2]), ante=1000, aces_up=500, decision=3000),
+        SeatWagers(3, parse_cards(HANDS[3]), aces_up=500),
+        SeatWagers(5, parse_cards(HANDS[5]), ante=500, decision=FOLD),
+        SeatWagers(6, parse_cards(HANDS[6]), ante=500, decision=1500)], HouseOptions())
+    assert pays[(2, "ante")] == settled.seat(2).paid("ante") + settled.seat(2).paid("ante_bonus")
+    assert pays[(2, "aces_up")] == settled.seat(2).paid("aces_up")
+    assert pays[(3, "aces_up")] == settled.seat(3).paid("aces_up")
+    assert [a.group for a in acts if a.verb == PAY] == ["pay-3", "pay-2", "pay-2", "pay-2"]
+    assert s.summary[0] == "Dealer: " + best_hand(parse_cards(DEALER_HAND)).describe()
+    assert s.summary[0].startswith("Dealer: Pair of aces")
+    assert s.summary[1].startswith("Seat 2: Three sevens") and "plays 3x" in s.summary[1]
+    assert s.summary[2].startswith("Seat 3: Two pair, eights and fives") and "Aces Up only" in s.summary[2]
+    assert s.summary[3].startswith("Seat 5: Queen high") and "folds" in s.summary[3]
+    assert s.summary[4].startswith("Seat 6: Pair of tens") and "Net -$20.00" in s.summary[4]
+    # the table as the actions leave it
+    i_sixth = acts.index(deals[-1]) + 1
+    assert s.scenes[i_sixth].dealer_cards[-1].face_up and not any(c.face_up for c in s.scenes[i_sixth].dealer_cards[:5])
+    i_forfeits = acts.index(next(a for a in acts if a.verb == CLEAR and a.seat == 5)) + 1
+    assert s.scenes[i_forfeits].seat(5).cards == () and len(s.scenes[i_forfeits].seat(6).cards) == 5
+    i_reveal6 = acts.index(next(a for a in acts if a.verb == REVEAL and a.seat == 6)) + 1
+    assert all(c.face_up for c in s.scenes[i_reveal6].seat(6).cards)
+    assert s.scenes[i_reveal6].seat(6).note == "Pair of tens (six-four kickers)"
+    assert s.scenes[-1].seat(2).wager("ante") == 1_000 + 3_000 and s.scenes[-1].seat(6).wagers == ()
+    assert s.players == ("Seat 2: ante $10.00, Aces Up $5.00", "Seat 3: Aces Up $5.00 only (no ante)",
+                         "Seat 5: ante $5.00", "Seat 6: ante $5.00")
+
+
+def test_stacked_round_alternative_2_settles_player_by_player():
+    acts = stacked_script(alternative="2").actions
+    first = next(i for i, a in enumerate(acts) if a.verb == REVEAL)
+    assert where(acts[first:]) == [
+        (REVEAL, DEALER),
+        (REVEAL, 6), (COLLECT, 6, "ante"), (COLLECT, 6, "play"), (CLEAR, 6),
+        (REVEAL, 3), (PAY, 3, "aces_up"), (CLEAR, 3),
+        (REVEAL, 2), (PAY, 2, "ante"), (PAY, 2, "play"), (PAY, 2, "aces_up"), (CLEAR, 2),
+        (CLEAR, DEALER),
+    ]
+    assert {a.group for a in acts[first:] if a.verb in (PAY, COLLECT) and a.seat == 6} == {"settle-6"}
+    assert any("10(e)(2)(ii)" in c for a in acts if a.verb == PAY for c in a.citations)
+
+
+def test_stacked_round_from_the_automated_shoe():
+    s = stacked_script(method="automated-shoe")
+    deals = [a for a in s.actions if a.verb == DEAL]
+    assert [(a.seat, a.face_up, len([e for e in a.effects if e.kind == "card"])) for a in deals] == [
+        (2, False, 5), (3, False, 5), (5, False, 5), (6, False, 5), (DEALER, False, 5), (DEALER, True, 1)]
+    assert "stack" in deals[0].text and "bottom card face up" in deals[-1].text
+    assert deals[-1].effects[0].card == "5d"  # the extra stack's bottom card, turned up
+    assert all(a.citations == ("Four Card Poker §9(c)",) for a in deals)
+    assert s.actions[1].citations[0] == "Four Card Poker §9(b)(2)"
+    assert {(a.seat, a.spot): a.amount for a in s.actions if a.verb == PAY}[(2, "ante")] == 3_000
+
+
+def test_hand_dealing_needs_no_cut_and_shuffle_option_decides_the_cut():
+    hand = stacked_script(method="hand", shuffle="manual")
+    assert hand.actions[0].verb == ANNOUNCE and hand.options["shuffle"] == "automated"
+    assert any("§8(b)(1)" in line for line in hand.option_lines)
+    assert all("from the deck in your hand" in a.text for a in hand.actions if a.verb == DEAL)
+    assert stacked_script(shuffle="automated").actions[0].verb == ANNOUNCE
+    assert stacked_script(method="automated-shoe", shuffle="manual").actions[0].verb == CUT
+
+
+def test_the_stub_is_counted_every_fifth_round():
+    for n, method in ((5, "manual-shoe"), (10, "automated-shoe"), (15, "hand")):
+        cfg = RoundConfig(GAME, 1, level("practice"), {"dealing_method": method}, round_number=n)
+        stub = next(a for a in script_for(cfg, round_from(cfg, PLAYERS, stacked_deck(method))).actions
+                    if a.spot == "stub")
+        # four player positions: 52 - 4 x 5 - 6 (- the extra stack's four from the automated shoe)
+        assert f"({dealing.stub_count(4, method)} cards)" in stub.text and "Four Card Poker §7(e)a" in stub.citations
+    plain = next(a for a in stacked_script().actions if a.spot == "stub")
+    assert plain.text.startswith("Remove the stub from the shoe") and plain.citations == ("Four Card Poker §7(d)",)
+
+
+# ---------------------------------------------------------------- every level and option
+
+def test_house_options():
+    assert [o.key for o in HOUSE_OPTIONS] == ["dealing_method", "shuffle", "aces_up_table", "settlement_alternative"]
+    assert house_options(GAME) == HOUSE_OPTIONS
+    for o in HOUSE_OPTIONS:
+        assert o.default in o.choices and o.citation.startswith("Four Card Poker §")
+        assert len(o.labels) == len(o.choices)
+    assert HOUSE_OPTIONS[2].choices == ("I", "II", "III", "IV", "V", "VI", "VII")
+
+
+def test_same_config_same_script_and_seeds_differ():
+    a, b = build_round(config(42)), build_round(config(42))
+    assert a.actions == b.actions and a.summary == b.summary and a.players == b.players
+    others = {tuple(build_round(config(seed)).actions) for seed in range(43, 48)}
+    assert tuple(a.actions) not in others and len(others) == 5
+
+
+@pytest.mark.parametrize("lv", [lv.id for lv in levels()])
+@pytest.mark.parametrize("key,choice", CHOICES)
+def test_every_level_and_option_deals_clean(lv, key, choice):
+    for seed in range(6):
+        s = build_round(config(seed, lv, **{key: choice}))
+        r = play_through(s, lv)
+        assert r.record.completed and r.record.clean and len(r.results) == len(s.actions)
+        assert len(s.scenes) == len(s.actions) + 1
+        for a in s.actions:
+            assert any(c.startswith("Four Card Poker §") for c in a.citations), a
+            assert a.text
+            if a.verb == DEAL:
+                assert a.face_up is not None
+            if a.verb == PAY:
+                assert a.amount > 0 and a.payout and a.spot in ("ante", "play", "aces_up")
+        dealer_up = [a for a in s.actions if a.verb == DEAL and a.seat == DEALER and a.face_up]
+        assert len(dealer_up) == 1
+        assert (s.actions[0].verb == CUT) == (s.options["shuffle"] == "manual")
+        final = s.scenes[-1]
+        assert final.dealer_cards == () and all(not v.cards for v in final.seats)
+
+
+def test_strategy():
+    def hand(text):
+        return best_hand(parse_cards(text))
+    assert play_decision(hand("Tc Td 2h 5s 8c"), 1000) == 3000
+    assert play_decision(hand("Tc Td 2h 5s 8c"), 1000, CAUTIOUS) == 2000
+    assert play_decision(hand("Tc Td 2h 2s 8c"), 1000, CAUTIOUS) == 3000  # two pair
+    assert play_decision(hand("9c 9d 2h 5s Kc"), 1000) == 1000
+    assert play_decision(hand("Ac Jd 2h 5s 8c"), 1000) == 1000
+    assert play_decision(hand("Kc Jd 2h 5s 8c"), 1000, STEADY) == FOLD
+
+
+def test_players_follow_the_level():
+    for lv in levels():
+        for seed in range(30):
+            s = build_round(config(seed, lv.id))
+            r = s.table_round
+            assert lv.seats[0] <= len(r.players) <= min(lv.seats[1], 7)
+            for p in r.players:
+                assert p.ante or p.aces_up
+                assert p.ante in (0,) + lv.wager_choices and p.aces_up <= max(p.ante, max(lv.wager_choices))
+                if lv.side_bet_rate == 0:
+                    assert p.aces_up == 0 and p.ante
+            offered = [a.seat for a in s.actions if a.verb == OFFER]
+            assert offered == sorted(p.seat for p in r.players if p.ante)
+
+
+# ---------------------------------------------------------------- money
+
+def _cards_on_the_table(script):
+    cards = {}
+    for a in script.actions:
+        if a.verb == DEAL:
+            cards.setdefault(a.seat, []).extend(Card.parse(e.card) for e in a.effects if e.kind == "card")
+    return cards
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**31), lv=st.sampled_from(["guided", "practice", "table-ready"]),
+       table=st.sampled_from(HOUSE_OPTIONS[2].choices), method=st.sampled_from(dealing.METHODS),
+       alternative=st.sampled_from(("1", "2")))
+def test_pay_and_collect_equal_the_settlement_module(seed, lv, table, method, alternative):
+    s = build_round(config(seed, lv, aces_up_table=table, dealing_method=method, settlement_alternative=alternative))
+    # Settle again from what the table shows: the cards dealt, the wagers placed, the players' responses.
+    cards = _cards_on_the_table(s)
+    plays = {a.seat: e.amount for a in s.actions if a.verb == OFFER for e in a.effects if e.kind == "wager"}
+    folds = {a.seat for a in s.actions if a.verb == OFFER for e in a.effects if e.kind == "note"}
+    start = s.scenes[0]
+    seats = []
+    for v in start.seats:
+        if not v.occupied:
+            continue
+        ante = v.wager("ante")
+        decision = FOLD if v.seat in folds else plays.get(v.seat) if ante else None
+        seats.append(SeatWagers(v.seat, tuple(cards[v.seat]), ante=ante, aces_up=v.wager("aces_up"), decision=decision))
+    settled = settle_round(cards[DEALER], seats, HouseOptions(aces_up_table=table, settlement_alternative=alternative))
+    pays = Counter()
+    for a in s.actions:
+        if a.verb == PAY:
+            pays[(a.seat, a.spot)] += a.amount
+    expected_pays = Counter()
+    expected_collects = Counter()
+    for seat in settled.seats:
+        for r in seat.results:
+            spot = "ante" if r.wager == "ante_bonus" else r.wager
+            if r.paid:
+                expected_pays[(seat.seat, spot)] += r.paid
+            if r.result == LOSE:
+                expected_collects[(seat.seat, spot)] += 1
+    collects = Counter((a.seat, a.spot) for a in s.actions if a.verb == COLLECT)
+    assert pays == expected_pays
+    assert collects == expected_collects
+    assert sum(pays.values()) - sum(r.amount for seat in settled.seats for r in seat.results if r.result == LOSE) \
+        == sum(seat.net for seat in settled.seats)
+
+
+# ---------------------------------------------------------------- the trainee's mistakes
+
+def test_each_mistake_class_is_caught_counted_and_explained():
+    s = stacked_script()
+    r = DealerRound(s, level("practice"))
+    out = r.attempt(Attempt(DEAL, 2, face_up=False))  # before the cut
+    assert not out.accepted and out.mistake.kind == WRONG_STEP and "Four Card Poker §5(b)(2)" in out.mistake.citations
+    r.perform_next()
+    r.perform_next()
+    out = r.attempt(Attempt(DEAL, 3, face_up=False))  # seat 3 before seat 2
+    assert out.mistake.kind == WRONG_POSITION and "Four Card Poker §7(c)" in out.mistake.citations
+    out = r.attempt(Attempt(DEAL, 2, face_up=True))  # a player's card face up
+    assert out.mistake.kind == WRONG_FACE and "face down" in out.mistake.explanation
+    while not (r.next_action().seat == DEALER and r.next_action().face_up):
+        r.perform_next()
+    out = r.attempt(Attempt(DEAL, DEALER, face_up=False))  # the sixth card face down
+    assert out.mistake.kind == WRONG_FACE and "face up" in out.mistake.explanation
+    while r.next_action().verb != OFFER:
+        r.perform_next()
+    out = r.attempt(Attempt(OFFER, 6))  # decisions from the dealer's left
+    assert out.mistake.kind == WRONG_POSITION and out.mistake.citations == ("Four Card Poker §10(b)",)
+    while r.next_action().verb != REVEAL or r.next_action().seat != DEALER:
+        r.perform_next()
+    out = r.attempt(Attempt(REVEAL, 2))  # the dealer reveals first, then from the right
+    assert out.mistake.kind == WRONG_POSITION
+    while r.next_action().verb != PAY:
+        r.perform_next()
+    out = r.attempt(Attempt(PAY, 2, "ante", amount=3_000))  # seat 3 is paid first (from the dealer's right)
+    assert out.mistake.kind == WRONG_POSITION
+    r.perform_next()  # seat 3's Aces Up
+    assert r.attempt(Attempt(PAY, 2, "aces_up", chips=((2_500, 1), (500, 4)))).accepted  # any order within the seat
+    out = r.attempt(Attempt(PAY, 2, "ante", amount=1_000))  # 1 to 1 only: the ante bonus forgotten
+    assert out.mistake.kind == WRONG_AMOUNT and "$30.00" in out.mistake.explanation
+    assert "Four Card Poker §11(a)(2)" in out.mistake.citations
+    out = r.attempt(Attempt(PAY, 2, "ante", chips=((500, 6),)))  # right amount, more chips than needed
+    assert out.accepted and out.note
+    while not r.finished:
+        r.perform_next()
+    rec = r.record
+    assert (rec.procedure_errors, rec.payout_errors, rec.extra_chip_payouts) == (7, 1, 1)
+    assert rec.completed and not rec.clean
+    kinds = Counter(m["kind"] for m in rec.mistakes)
+    assert kinds == {WRONG_STEP: 1, WRONG_POSITION: 4, WRONG_FACE: 2, WRONG_AMOUNT: 1, "extra-chips": 1}
+    assert all(any(c.startswith("Four Card Poker §") for c in m["citations"]) for m in rec.mistakes)
+
+
+# ---------------------------------------------------------------- watch mode
+
+REMEDIES = {i.outcome for i in rules_data().irregularities} | {REFER_REMEDY}
+
+
+def test_watch_mistakes_are_valid_for_many_rounds():
+    kinds = Counter()
+    for seed in range(40):
+        for method in dealing.METHODS:
+            cfg = config(seed, "table-ready", dealing_method=method, settlement_alternative="12"[seed % 2])
+            s = build_round(cfg)
+            ms = watch_mistakes(s, random.Random(seed))
+            assert ms
+            for m in ms:
+                kinds[m.kind] += 1
+                assert 0 <= m.index < len(s.actions)
+                assert m.rule and m.performed.text and m.performed.text.split()[0].endswith("s")  # third person
+                assert m.rule_citation.startswith("Four Card Poker §")
+                assert m.remedy_citation.startswith("Four Card Poker §")
+                assert m.remedy in REMEDIES
+                if m.remedy == REFER_REMEDY:
+                    assert "no " in m.remedy_citation  # "no remedy is written" / "no provision"
+                s.render(s.actions[:m.index] + [m.performed])  # the table can be drawn with the mistake
+                if m.kind == "wrong-payout":
+                    assert m.performed.amount != s.actions[m.index].amount
+    assert set(kinds) >= {"wrong-order", "card-exposed", "dealer-card-exposed", "sixth-face-down", "missed-cut",
+                          "bad-cut", "extra-stack-exposed", "wrong-payout", "paid-loser", "aces-up-hand-collected",
+                          "offer-without-ante"}
+
+
+def test_watch_remedies_from_the_irregularity_data():
+    ms = watch_mistakes(stacked_script(), random.Random(3))
+    by_kind = {}
+    for m in ms:
+        by_kind.setdefault(m.kind, m)
+    assert by_kind["dealer-card-exposed"].remedy == "All hands are void; reshuffle the cards"
+    assert by_kind["dealer-card-exposed"].remedy_citation == "Four Card Poker §14(d)"
+    assert by_kind["bad-cut"].remedy == "Recut the cards"
+    deal_order = next(m for m in ms if m.kind == "wrong-order" and m.performed.verb == DEAL)
+    assert deal_order.remedy_citation == "Four Card Poker §14(b)"
+    assert deal_order.performed.text == "Deals seat 3 the next card before seat 2"
+    wrong_pay = [m for m in ms if m.kind == "wrong-payout" and m.performed.seat == 2 and m.performed.spot == "ante"]
+    assert wrong_pay and wrong_pay[0].performed.amount == 1_000  # the ante bonus left out
+    assert wrong_pay[0].rule_citation == "Four Card Poker §11(a)(2)"
+    stacks = watch_mistakes(stacked_script(method="automated-shoe"), random.Random(3))
+    stack_order = next(m for m in stacks if m.kind == "wrong-order" and m.performed.verb == DEAL)
+    assert stack_order.remedy == REFER_REMEDY  # §14(b) speaks of a card, not a stack
+
+
+@pytest.mark.parametrize("lv", ["learn", "guided", "table-ready"])
+def test_watch_round_caught_and_missed(lv):
+    for seed in range(8):
+        cfg = config(seed, lv, dealing_method=dealing.METHODS[seed % 3])
+        w = watch_round(cfg)
+        assert isinstance(w, WatchRound) and w.record.mistakes_made >= 1
+        while not w.finished:
+            if w.current().mistake is not None:
+                caught, _ = w.stop()
+                assert caught
+                m = w.current().mistake
+                assert w.answer(f"{m.rule} ({m.rule_citation})").correct
+                assert w.answer(m.remedy).correct
+            w.proceed()
+        rec = w.record
+        assert rec.caught == rec.mistakes_made and rec.missed_calls == 0 and rec.false_calls == 0
+        assert rec.rule_named == rec.remedy_named == rec.mistakes_made
+
+        passed = watch_round(cfg)
+        while not passed.finished:
+            passed.proceed()
+        assert passed.record.missed_calls == passed.record.mistakes_made and passed.record.caught == 0

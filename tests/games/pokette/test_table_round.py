@@ -1,0 +1,428 @@
+"""Table mode for Pokette: one spin dealt action by action (§(g), §(h), §(i)), its money
+equal to settlement.py, each mistake class stopped, and watch mode's mistakes."""
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from trainer.games.pokette.drill import NO_SPIN_CALL, VOID_CALL
+from trainer.games.pokette.layout import PAIR_IN_TWO
+from trainer.games.pokette.rules_data import rules_data
+from trainer.games.pokette.settlement import COLLECT, PAY, Bet, HouseOptions, payout, settle_spin
+from trainer.games.pokette.stand import Stand
+from trainer.games.pokette.table import COLLECTED, PAID, PoketteScene
+from trainer.games.pokette.table_round import (
+    CLAPPER, HOUSE_OPTIONS, NO_MORE_BETS, PAY_TABLE, build_round, wager_key, watch_mistakes,
+)
+from trainer.games.pokette.wheel import Section, cite
+from trainer.training.table_mode import actions as act
+from trainer.training.table_mode.actions import (EXTRA_CHIPS, WRONG_AMOUNT, WRONG_POSITION, WRONG_STEP, Attempt,
+                                                 attempt_for)
+from trainer.training.table_mode.dealer_round import DealerRound
+from trainer.training.table_mode.games import has_table_mode, house_options, watch_round
+from trainer.training.table_mode.levels import level, levels
+from trainer.training.table_mode.script import RoundConfig
+from trainer.training.table_mode.watch import REFER_REMEDY, WatchRound
+
+OPTION_SETS = [{CLAPPER: c, PAY_TABLE: t} for c in HOUSE_OPTIONS[0].choices for t in HOUSE_OPTIONS[1].choices]
+LEVEL_IDS = [lv.id for lv in levels()]
+
+
+def _round(seed: int, level_id: str = "practice", **options) -> object:
+    return build_round(RoundConfig("pokette", seed, level(level_id), options))
+
+
+def _settle(script) -> object:
+    """The settlement module's answer for the script's table: the chips of scene 0, the
+    stand before the spin, the card marked."""
+    start = script.scenes[0]
+    bets = [Bet(c.seat, c.placement, c.amount) for c in start.chips]
+    winner = Section.parse(next(a for a in script.actions if a.verb == act.MARK).spot)
+    opts = HouseOptions(pay_table=script.options[PAY_TABLE], clapper_between=script.options[CLAPPER])
+    return settle_spin(Stand.of(" ".join(start.stand)), winner, bets, opts)
+
+
+def _groups(script) -> list[tuple[str, list[act.DealerAction]]]:
+    out: list[tuple[str, list]] = []
+    last = ""
+    for a in script.actions:
+        if a.verb in (act.COLLECT, act.PAY):
+            if a.group == last:
+                out[-1][1].append(a)
+            else:
+                out.append((a.verb, [a]))
+        last = a.group
+    return out
+
+
+# ---------------------------------------------------------------------------- the options
+def test_house_options_are_the_data_s_clapper_sign_and_pay_tables():
+    assert has_table_mode("pokette")
+    assert house_options("pokette") == HOUSE_OPTIONS
+    by_key = {o.key: o for o in HOUSE_OPTIONS}
+    clapper = by_key[CLAPPER]
+    assert clapper.choices == ("previous", "void") and clapper.default == "previous"
+    assert clapper.citation == "Pokette §(i)(1)" and "previously passed" in clapper.label("previous")
+    tables = by_key[PAY_TABLE]
+    assert tables.choices == tuple(rules_data().house_options[PAY_TABLE].choices) and tables.citation == cite("(f)(2)")
+    s = _round(1, clapper_between="void")
+    assert s.options == {CLAPPER: "void", PAY_TABLE: "minimum"}
+    assert any("void" in line for line in s.option_lines)
+    with pytest.raises(ValueError):
+        build_round(RoundConfig("pokette", 1, level("learn"), {CLAPPER: "nearest"}))
+
+
+# ---------------------------------------------------------------------------- the rounds
+def test_the_same_config_gives_the_same_round_and_seeds_differ():
+    for seed in range(8):
+        a, b = _round(seed), _round(seed)
+        assert a.actions == b.actions and a.scenes == b.scenes and a.summary == b.summary
+        assert a.players == b.players
+    rounds = {tuple((x.verb, x.seat, x.spot, x.amount) for x in _round(seed).actions) for seed in range(12)}
+    assert len(rounds) == 12
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: o[CLAPPER])
+@pytest.mark.parametrize("level_id", LEVEL_IDS)
+def test_every_round_deals_clean_with_cited_actions(level_id, options):
+    lv = level(level_id)
+    for seed in range(40):
+        r = DealerRound(build_round(RoundConfig("pokette", seed, lv, options)), lv)
+        s = r.script
+        while not r.finished:
+            assert r.perform_next(elapsed_ms=500).accepted
+        assert r.record.clean and r.record.completed and all(x.correct for x in r.results)
+        assert len(s.scenes) == len(s.actions) + 1 and s.render is None
+        assert all(isinstance(sc, PoketteScene) for sc in s.scenes)
+        for a in s.actions:
+            assert a.text and any(c.startswith("Pokette §") for c in a.citations), a
+            assert a.face_up is None  # Pokette deals no card to a player: nothing is face up or down
+            assert bool(a.group) == (a.verb in (act.COLLECT, act.PAY))
+            if a.choices:
+                assert a.verb == act.ANNOUNCE and a.spot in a.choices and len(set(a.choices)) == len(a.choices)
+            if a.verb == act.ANNOUNCE:
+                assert a.spot  # every announcement names its words: a wrong wording is stopped
+        verbs = [a.verb for a in s.actions]
+        assert verbs[:2] == [act.ANNOUNCE, act.SPIN] and verbs.count(act.MARK) == 1
+        seats = s.scenes[0].seats()
+        assert lv.seats[0] <= len(seats) <= lv.seats[1] and set(seats) <= set(range(1, 8))
+        assert len(s.players) == len(seats)
+        keys = [(c.seat, wager_key(c.placement)) for c in s.scenes[0].chips]
+        assert len(keys) == len(set(keys))  # a wager's seat and key name it alone
+        if lv.side_bet_rate == 0:
+            assert s.scenes[0].stand == () and not any(c.placement.is_poker for c in s.scenes[0].chips)
+
+
+def test_the_level_fills_more_seats():
+    mean = {lv.id: sum(len(_round(seed, lv.id).scenes[0].seats()) for seed in range(30)) / 30 for lv in levels()}
+    assert mean["learn"] < mean["guided"] < mean["practice"] < mean["table-ready"]
+
+
+def test_the_order_of_a_spin():
+    """After every spin its call; the winning card marked, then into the stand (never a
+    joker); collections before payments; the announcement or the clearing last."""
+    seen = Counter()
+    for seed in range(150):
+        s = _round(seed, LEVEL_IDS[seed % 4], clapper_between=("previous", "void")[seed % 2])
+        acts = s.actions
+        verbs = [a.verb for a in acts]
+        for i, v in enumerate(verbs):
+            if v == act.SPIN:
+                assert verbs[i + 1] == act.ANNOUNCE and acts[i + 1].choices
+        calls = [acts[i + 1] for i, v in enumerate(verbs) if v == act.SPIN]
+        assert all(c.spot in (NO_SPIN_CALL, VOID_CALL) for c in calls[:-1])
+        assert calls[-1].spot not in (NO_SPIN_CALL, VOID_CALL)
+        seen.update(c.spot for c in calls[:-1])
+        m = verbs.index(act.MARK)
+        winner = Section.parse(acts[m].spot)
+        assert calls[-1].spot == winner.name().capitalize()
+        stand = len(s.scenes[0].stand)
+        if winner.is_joker:
+            assert act.STAND not in verbs and s.scenes[-1].stand == s.scenes[0].stand
+        else:
+            assert verbs[m + 1] == act.STAND and acts[m + 1].spot == f"stand-{stand + 1}"
+        tail = verbs[-1]
+        if winner.is_joker:
+            assert tail in (act.COLLECT, act.PAY)
+            seen["joker"] += 1
+        elif stand == 0:
+            assert tail == act.ANNOUNCE and acts[-1].spot == "Pair in two"
+        elif stand == 1:
+            assert tail == act.ANNOUNCE and acts[-1].citations[0] == cite("(h)(4)")
+        else:
+            assert tail == act.CLEAR and s.scenes[-1].stand == () and acts[-1].citations == (cite("(h)(7)"),)
+        phases = [v for v, _ in _groups(s)]
+        if stand != 1 or winner.is_joker:
+            assert phases in ([COLLECT], [PAY], [COLLECT, PAY])
+    assert seen[NO_SPIN_CALL] and seen[VOID_CALL] and seen["joker"]
+
+
+def test_money_on_a_fixed_round():
+    """Seed 2, guided: 9h Ks in the stand, the nine of diamonds wins: the third card makes a
+    pair, pair in three wins 5 to 1, red 1 to 1; the stand is cleared."""
+    s = _round(2, "guided")
+    assert s.scenes[0].stand == ("9h", "Ks")
+    assert s.players == ("Seat 4: Red $25.00, 5-4-3 rank $1.00",
+                         "Seat 7: Ace-king-queen rank $1.00, Double rank J-10 $1.00, Split 7c-6c $10.00, "
+                         "Pair in three $10.00")
+    got = [(a.verb, a.seat, a.spot, a.amount, a.group) for a in s.actions]
+    assert got == [
+        (act.ANNOUNCE, None, NO_MORE_BETS, 0, ""),
+        (act.SPIN, None, None, 0, ""),
+        (act.ANNOUNCE, None, "Nine of diamonds", 0, ""),
+        (act.MARK, None, "9d", 0, ""),
+        (act.STAND, None, "stand-3", 0, ""),
+        (act.COLLECT, 4, "5-4-3 rank", 0, "collect-0"),
+        (act.COLLECT, 7, "ace-king-queen rank", 0, "collect-0"),
+        (act.COLLECT, 7, "double rank:J-10", 0, "collect-0"),
+        (act.COLLECT, 7, "split:7c-6c", 0, "collect-0"),
+        (act.PAY, 4, "red", 2_500, "pay-1"),
+        (act.PAY, 7, "pair in three", 5_000, "pay-1"),
+        (act.CLEAR, None, None, 0, ""),
+    ]
+    assert s.actions[0].citations == (cite("(g)(1)"),) and s.actions[1].citations == (cite("(g)(2)"),)
+    assert cite("(h)(6)") in s.actions[5].citations and cite("(h)(5)(i)") in s.actions[10].citations
+    assert s.actions[10].amount == payout("pair in three", 1_000) and s.actions[10].payout
+    assert "9h Ks 9d is a pair" in " ".join(s.summary)
+    assert "Seat 7: collected $12.00, paid $50.00 (net +$38.00)." in s.summary
+    last = s.scenes[-2]
+    assert last.marker == "9d" and last.stand == ("9h", "Ks", "9d")
+    states = {(c.seat, wager_key(c.placement)): (c.state, c.paid) for c in last.chips}
+    assert states[(7, "pair in three")] == (PAID, 5_000) and states[(7, "split:7c-6c")] == (COLLECTED, 0)
+    assert s.scenes[-1].stand == ()
+
+
+def test_the_second_card_settles_pair_in_two_after_the_non_poker_wagers():
+    """Seed 61, guided: 2s in the stand, the two of diamonds: the non-poker wagers first,
+    then pair in two paid 11 to 1 (§(h)(2)); then three of a kind is announced."""
+    s = _round(61, "guided")
+    assert s.scenes[0].stand == ("2s",)
+    groups = _groups(s)
+    assert [(v, [(a.seat, a.spot) for a in items]) for v, items in groups] == [
+        (COLLECT, [(3, "5-4-3 rank"), (3, "jack-10-9 rank"), (5, "corner:Tc-Td-9c-9d"), (6, "corner:9d-9h-8d-8h"),
+                   (6, "black")]),
+        (PAY, [(3, PAIR_IN_TWO)]),
+    ]
+    pair = groups[1][1][0]
+    assert pair.amount == 5_500 and cite("(h)(2)") in pair.citations
+    ann = s.actions[-1]
+    assert ann.verb == act.ANNOUNCE and ann.spot == "Three of a kind" and ann.spot in ann.choices
+    assert cite("(h)(4)(iv)") in ann.citations and s.scenes[-1].offered == ("three of a kind",)
+
+
+def test_a_joker_leaves_the_stand_and_the_poker_hand_wagers():
+    """Seed 18, table-ready: joker 2 with 5s Ad in the stand: no card to the stand, every
+    non-poker wager but those on the joker collected, the pair in three wagers untouched."""
+    s = _round(18, "table-ready")
+    verbs = [a.verb for a in s.actions]
+    assert s.actions[3].spot == "JK2" and act.STAND not in verbs and act.PAY not in verbs
+    poker = {(c.seat, wager_key(c.placement)) for c in s.scenes[0].chips if c.placement.is_poker}
+    assert poker == {(1, "pair in three"), (3, "pair in three"), (7, "pair in three")}
+    assert not poker & {(a.seat, a.spot) for a in s.actions}
+    assert all(c.state == "" for c in s.scenes[-1].chips if c.placement.is_poker)
+    assert s.scenes[-1].stand == ("5s", "Ad")
+    assert any("in action: Pair in three" in line for line in s.summary)
+
+
+def test_irregular_spins_follow_the_sign_and_the_three_revolutions():
+    found = set()
+    for seed in range(200):
+        for clapper in ("previous", "void"):
+            s = _round(seed, "guided", clapper_between=clapper)
+            for i, a in enumerate(s.actions):
+                if a.verb != act.SPIN:
+                    continue
+                call = s.actions[i + 1]
+                effect = a.effects[0]
+                resting = effect.card.split()
+                if call.spot == NO_SPIN_CALL:
+                    assert cite("(i)(3)") in call.citations and s.actions[i + 2].verb == act.SPIN
+                    assert cite("(i)(3)") in s.actions[i + 2].citations
+                    found.add("short")
+                elif len(resting) == 2 and clapper == "void":
+                    assert call.spot == VOID_CALL and cite("(i)(1)(ii)") in call.citations
+                    assert cite("(i)(1)(ii)") in s.actions[i + 2].citations
+                    found.add("void")
+                elif len(resting) == 2:
+                    assert call.spot == Section.parse(resting[0]).name().capitalize()
+                    assert cite("(i)(1)(i)") in call.citations and s.actions[i + 2].verb == act.MARK
+                    found.add("previous")
+                assert s.scenes[i + 1].wheel is not None and "revolution" in s.scenes[i + 1].caption
+    assert found == {"short", "void", "previous"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**31 - 2), st.sampled_from(LEVEL_IDS), st.sampled_from(OPTION_SETS))
+def test_pay_and_collect_are_the_settlement_module_s(seed, level_id, options):
+    s = build_round(RoundConfig("pokette", seed, level(level_id), options))
+    settled = _settle(s)
+    results = {(r.bet.seat, wager_key(r.bet.placement)): r for r in settled.results}
+    pays = {(a.seat, a.spot): a.amount for a in s.actions if a.verb == act.PAY}
+    collects = {(a.seat, a.spot) for a in s.actions if a.verb == act.COLLECT}
+    assert pays == {k: r.result.paid for k, r in results.items() if r.result and r.result.net > 0}
+    assert collects == {k for k, r in results.items() if r.result and r.result.net < 0}
+    assert all(a.payout and a.amount > 0 for a in s.actions if a.verb == act.PAY)
+    # the phases of settlement.py, in its order, one any-order group each
+    want = [(ph.action, {(settled.results[i].bet.seat, wager_key(settled.results[i].bet.placement))
+                         for i in ph.items}) for ph in settled.phases]
+    assert [(v, {(a.seat, a.spot) for a in items}) for v, items in _groups(s)] == want
+    for seat in settled.seat_numbers():
+        assert any(line.startswith(f"Seat {seat}: collected") for line in s.summary)
+
+
+# ---------------------------------------------------------------------------- the trainee's mistakes
+def test_each_mistake_class_is_stopped_counted_and_explained():
+    s = _round(2, "guided")
+    r = DealerRound(s, level("guided"))
+    out = r.attempt(Attempt(act.SPIN))  # the wheel spun before "No more bets"
+    assert out.mistake.kind == WRONG_STEP and cite("(g)(1)") in out.mistake.citations
+    out = r.attempt(Attempt(act.ANNOUNCE, spot="Nine of diamonds"))  # the winning card called before the spin
+    assert out.mistake.kind == WRONG_POSITION
+    assert r.attempt(Attempt(act.ANNOUNCE, spot=NO_MORE_BETS)).accepted
+    r.perform_next()
+    out = r.attempt(Attempt(act.ANNOUNCE, spot="Three of spades"))  # the wrong card announced
+    assert out.mistake.kind == WRONG_POSITION and cite("(g)(4)") in out.mistake.citations
+    r.perform_next()
+    out = r.attempt(Attempt(act.MARK, spot="9h"))  # the marker on the wrong card
+    assert out.mistake.kind == WRONG_POSITION
+    r.perform_next()
+    out = r.attempt(Attempt(act.STAND, spot="stand-1"))  # the wrong space of the stand
+    assert out.mistake.kind == WRONG_POSITION
+    r.perform_next()
+    out = r.attempt(Attempt(act.PAY, 4, "red", amount=2_500))  # paid before the losers are collected
+    assert out.mistake.kind == WRONG_STEP and cite("(g)(4)") in out.mistake.citations
+    out = r.attempt(Attempt(act.COLLECT, 4, "red"))  # a winning wager collected
+    assert out.mistake.kind == WRONG_POSITION
+    # any order within the collection phase
+    for seat, spot in ((7, "split:7c-6c"), (4, "5-4-3 rank"), (7, "double rank:J-10"), (7, "ace-king-queen rank")):
+        assert r.attempt(Attempt(act.COLLECT, seat, spot)).accepted
+    out = r.attempt(Attempt(act.PAY, 7, "pair in three", chips=((2_500, 1),)))  # 1 to 1 instead of 5 to 1
+    assert out.mistake.kind == WRONG_AMOUNT and "$50.00" in out.mistake.explanation and out.mistake.payout
+    assert r.attempt(Attempt(act.PAY, 7, "pair in three", chips=((2_500, 2),))).accepted
+    out = r.attempt(Attempt(act.PAY, 4, "red", chips=((500, 5),)))  # right amount, more chips than needed
+    assert out.accepted and out.note
+    out = r.attempt(Attempt(act.ANNOUNCE, spot="Pair in two"))  # announcing in place of clearing the stand
+    assert out.mistake.kind == WRONG_STEP and cite("(h)(7)") in out.mistake.citations
+    assert r.attempt(Attempt(act.CLEAR)).accepted and r.finished
+    rec = r.record
+    assert (rec.procedure_errors, rec.payout_errors, rec.extra_chip_payouts) == (8, 1, 1)
+    kinds = Counter(m["kind"] for m in rec.mistakes)
+    assert kinds == {WRONG_STEP: 3, WRONG_POSITION: 5, WRONG_AMOUNT: 1, EXTRA_CHIPS: 1}
+    assert all(any(c.startswith("Pokette §") for c in m["citations"]) for m in rec.mistakes)
+    assert not rec.clean
+
+
+def test_the_poker_hand_announcement_is_chosen_from_its_wordings():
+    s = _round(61, "guided")
+    r = DealerRound(s, level("guided"))
+    while r.next_action().verb != act.ANNOUNCE or not r.next_action().choices or r.done < 3:
+        r.perform_next()
+    ann = r.next_action()
+    wrong = next(c for c in ann.choices if c != ann.spot)
+    out = r.attempt(Attempt(act.ANNOUNCE, spot=wrong))
+    assert out.mistake.kind == WRONG_POSITION and cite("(h)(4)") in out.mistake.citations
+    assert r.attempt(attempt_for(ann)).accepted and r.finished
+
+
+# ---------------------------------------------------------------------------- watch mode
+REQUIRED_KINDS = {"wrong-wager-paid", "winner-collected", "paid-before-collected", "wrong-payout",
+                  "short-spin-accepted", "clapper-ruling"}
+
+
+def test_watch_mistakes_are_valid_candidates():
+    remedies = {i.outcome for i in rules_data().irregularities}
+    kinds = Counter()
+    for seed in range(80):
+        s = _round(seed, LEVEL_IDS[seed % 4], clapper_between=("previous", "void")[seed % 3 == 0])
+        ms = watch_mistakes(s, random.Random(seed))
+        assert ms == watch_mistakes(s, random.Random(seed))
+        for m in ms:
+            kinds[m.kind] += 1
+            assert 0 <= m.index < len(s.actions)
+            assert m.rule and "Pokette §" in m.rule_citation
+            assert m.remedy in remedies and (m.remedy == REFER_REMEDY) == ("no remedy is written" in m.remedy_citation)
+            assert "Pokette §" in m.remedy_citation
+            assert isinstance(m.scene, PoketteScene) and m.performed.text
+            assert m.performed.text.split()[0].endswith("s")  # third person: "Pays", "Collects", "Spins"
+            right = s.actions[m.index]
+            assert m.performed != right
+            if m.kind == "wrong-payout":
+                assert m.performed.amount != right.amount and right.verb == act.PAY
+                chip = next(c for c in m.scene.chips if c.seat == right.seat and wager_key(c.placement) == right.spot)
+                assert chip.state == PAID and chip.paid == m.performed.amount
+            if m.kind == "wrong-wager-paid":
+                assert right.verb == act.COLLECT and m.performed.verb == act.PAY and m.rule_citation.startswith(
+                    "Pokette §")
+            if m.kind == "winner-collected":
+                assert right.verb == act.PAY and m.performed.verb == act.COLLECT
+            if m.kind == "paid-before-collected":
+                assert right.verb == act.COLLECT and m.performed.verb == act.PAY and cite("(g)(4)") in m.rule_citation
+            if m.kind == "short-spin-accepted":
+                assert m.remedy == 'Announce "No spin" and re-spin the wheel' and cite("(g)(2)") in m.rule_citation
+            if m.kind == "clapper-ruling":
+                sign = s.options[CLAPPER]
+                want = "between-previous" if sign == "previous" else "between-void"
+                data = next(i for i in rules_data().irregularities if i.id == want)
+                assert (m.remedy, m.remedy_citation) == (data.outcome, data.citation)
+    assert REQUIRED_KINDS <= set(kinds)
+    assert {"wrong-mark", "wrong-stand-card", "wrong-announcement", "no-more-bets-missed"} <= set(kinds)
+
+
+def test_the_joker_mistakes_carry_the_joker_remedy():
+    s = _round(18, "table-ready")
+    ms = watch_mistakes(s, random.Random(1))
+    joker = [m for m in ms if m.kind in ("joker-in-stand", "in-action-collected")]
+    assert Counter(m.kind for m in joker) == {"joker-in-stand": 1, "in-action-collected": 3}
+    data = next(i for i in rules_data().irregularities if i.id == "joker-with-stand")
+    assert all((m.remedy, m.remedy_citation) == (data.outcome, data.citation) for m in joker)
+    assert all(cite("(g)(5)(iii)") in m.rule_citation for m in joker)
+
+
+def _watch(seed: int, level_id: str, options: dict) -> WatchRound:
+    return watch_round(RoundConfig("pokette", seed, level(level_id), options))
+
+
+@pytest.mark.parametrize("level_id", LEVEL_IDS)
+def test_a_trainee_who_stops_every_mistake_and_names_it(level_id):
+    for seed in range(15):
+        w = _watch(seed, level_id, OPTION_SETS[seed % len(OPTION_SETS)])
+        assert w.record.mistakes_made >= 1
+        while not w.finished:
+            cur = w.current()
+            if cur.mistake is not None:
+                caught, _ = w.stop()
+                assert caught
+                m = cur.mistake
+                assert w.answer(f"{m.rule} ({m.rule_citation})").correct
+                assert w.answer(m.remedy).correct
+            w.proceed()
+        rec = w.record
+        assert rec.caught == rec.mistakes_made and rec.missed_calls == 0 and rec.false_calls == 0
+        assert rec.rule_named == rec.remedy_named == rec.mistakes_made and rec.completed
+
+
+def test_a_trainee_who_lets_them_pass_misses_each_one():
+    for seed in range(15):
+        w = _watch(seed, "table-ready", OPTION_SETS[seed % len(OPTION_SETS)])
+        stopped_right = False
+        while not w.finished:
+            if w.current().mistake is None and not stopped_right:
+                caught, _ = w.stop()  # a false alarm on a right action
+                assert not caught
+                stopped_right = True
+            w.proceed()
+        rec = w.record
+        assert rec.missed_calls == rec.mistakes_made >= 2 and rec.caught == 0 and rec.false_calls == 1
+
+
+def test_wager_keys_name_the_place_on_the_layout():
+    from trainer.games.pokette.settlement import place
+
+    assert wager_key(place("single card straight up", cards=["7s"])) == "single card straight up:7s"
+    assert wager_key(place("split", cards=["Ac", "JK1"])) == "split:JK1-Ac"
+    assert wager_key(place("double rank", ranks=["7", "8"])) == "double rank:8-7"
+    assert wager_key(place("suit", suit="h")) == "suit:h"
+    assert wager_key(place("jacer")) == "jacer"
+    assert wager_key(place("pair in two")) == PAIR_IN_TWO

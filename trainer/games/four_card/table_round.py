@@ -1,0 +1,717 @@
+"""Table mode for Four Card Poker: one round as the dealer's actions, in the rules' order.
+
+The round (``build_round``): simulated players place an ante and, at the level's side
+bet rate, an Aces Up wager (now and then an Aces Up wager alone, §6(a)(2)); the deck is
+shuffled from the seed; then, as the rules order them:
+
+1. the one-handed cut when the cards were shuffled by hand (§5(b)(2), (c)); none after
+   an automated shuffler (§5(b)(1)), which dealing from the hand requires (§8(b)(1));
+2. "No more bets" (§7(b), §8(b)(3), §9(b)(2));
+3. the deal of ``dealing.deal_sequence``: one card at a time (§7(c), §8(c)) or a stack
+   of five per position and the dealer's extra stack (§9(c)); then the stub to the
+   discard rack (§7(d), §8(d), §9(d)), counted first every fifth round (§7(e));
+4. the play-or-fold offer to each ante from the dealer's left (§10(b));
+5. the forfeited antes collected, and the cards of a folded player without an Aces Up
+   wager (§10(c)), in any order;
+6. the dealer's reveal (§10(d)); then the house's settlement alternative of §10(e) from
+   the dealer's right (``dealing.settlement_steps``): reveal, collect the losing
+   wagers, pay the winning ones, collect the players' cards; the dealer's cards last.
+
+Reading (§10(d) against §10(e)): §10(d) has the dealer reveal the active players' hands
+from the dealer's right and collect the losing wagers; §10(e) then repeats the reveal
+and the collection inside each alternative, and alternative (2) does them player by
+player. Read as one procedure: §10(d) fixes the dealer's reveal first and the
+direction; the alternative in force orders each player's reveal, collection and
+payment. Each player's hand is revealed once, citing both.
+
+Payouts are the settlement module's (``settlement.settle_round``); the ante bonus
+(§11(a)(2)) is paid on the ante, in one payment with the ante's own 1 to 1 when the
+ante wins (ruling 10: paid even when the ante loses).
+
+Player strategy (seeded, one style per player): a *steady* player plays 3x with a pair
+of tens or better (two pair or any higher hand included), 1x with a lower pair or an
+ace-high hand, and folds anything else; a *cautious* player (one in four) plays 2x
+instead of 3x with a single pair of tens to aces. Players without an ante are not
+offered the choice (§10(b)).
+
+Cover All (§12) and the progressive wager (§13) are not dealt in table mode: their
+procedure (the i-Deal Plus shuffler and its green button, the hands left exposed of
+§12(h)-(i), the meter and the Envy Bonus) is not yet written out as dealer actions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from trainer.core.cards import ACE, Card, shuffled, standard_deck
+from trainer.core.money import format_cents
+from trainer.core.settlement import LOSE, WagerResult
+from trainer.games.four_card import dealing
+from trainer.games.four_card.hands import TITLE, Category, HandValue, aces_up_key, best_hand, cite
+from trainer.games.four_card.rules_data import GAME_ID, rules_data
+from trainer.games.four_card.settlement import (
+    FOLD, ONE_TO_ONE, HouseOptions, RoundSettlement, SeatSettlement, SeatWagers, settle_pay_table, settle_round,
+)
+from trainer.games.four_card.table import BASE_SPOTS
+from trainer.training.table_mode.actions import (
+    ANNOUNCE, CLEAR, COLLECT, CUT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect,
+)
+from trainer.training.table_mode.levels import Level
+from trainer.training.table_mode.script import (
+    HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager,
+)
+from trainer.training.table_mode.table_state import TableState, renderer, scenes_for
+from trainer.training.table_mode.watch import REFER_REMEDY
+
+# ---------------------------------------------------------------- house options
+
+MANUAL_SHUFFLE = "manual"
+AUTOMATED_SHUFFLE = "automated"
+
+
+def _data_option(key: str, labels: Sequence[str] | None = None) -> HouseOption:
+    o = rules_data().house_options[key]
+    return HouseOption(key, o.title, tuple(o.choices), o.default, o.citation,
+                       tuple(labels) if labels is not None else tuple(o.choices.values()))
+
+
+DEALING_METHOD = _data_option("dealing_method")
+SHUFFLE = HouseOption(
+    "shuffle", "Shuffle", (MANUAL_SHUFFLE, AUTOMATED_SHUFFLE), MANUAL_SHUFFLE, cite("5(a)-(b)"),
+    ("By hand, then the one-handed cut (§5(b)(2), (c))", "Automated card shuffling device, no cut (§5(b)(1))"))
+ACES_UP_TABLE = _data_option("aces_up_table",
+                             [f"Table {c}" for c in rules_data().house_options["aces_up_table"].choices])
+SETTLEMENT_ALTERNATIVE = _data_option("settlement_alternative")
+HOUSE_OPTIONS: tuple[HouseOption, ...] = (DEALING_METHOD, SHUFFLE, ACES_UP_TABLE, SETTLEMENT_ALTERNATIVE)
+
+# ---------------------------------------------------------------- the players
+
+STEADY = "steady"
+CAUTIOUS = "cautious"
+CAUTIOUS_RATE = 0.25  # players who play 2x rather than 3x with a single pair of tens or better
+ACES_UP_ONLY_RATE = 0.15  # of the players who make an Aces Up wager, those who make no ante (§6(a)(2))
+
+
+@dataclass(frozen=True)
+class Player:
+    """A simulated player's wagers before "No more bets" (§6(d)) and playing style."""
+
+    seat: int
+    ante: int = 0
+    aces_up: int = 0
+    style: str = STEADY
+
+    def line(self) -> str:
+        parts = []
+        if self.ante:
+            parts.append(f"ante {format_cents(self.ante)}")
+        if self.aces_up:
+            parts.append(f"Aces Up {format_cents(self.aces_up)}" + ("" if self.ante else " only (no ante)"))
+        return f"Seat {self.seat}: " + ", ".join(parts)
+
+
+def play_decision(hand: HandValue, ante: int, style: str = STEADY) -> int | str:
+    """The play wager in cents, or FOLD: 3x with a pair of tens or better (2x with a single
+    pair for a cautious player), 1x with a lower pair or an ace-high hand, else fold."""
+    if hand.category > Category.PAIR:
+        return 3 * ante
+    if hand.category is Category.PAIR:
+        if hand.high_rank >= 10:
+            return (2 if style == CAUTIOUS else 3) * ante
+        return ante
+    return ante if hand.high_rank == ACE else FOLD
+
+
+def simulated_players(rng: random.Random, level: Level) -> list[Player]:
+    """The seats filled at this level, each with its wagers (within the level's choices;
+    an Aces Up wager no larger than the ante) and its style."""
+    players = []
+    for seat in pick_seats(rng, level, rules_data().seats):
+        ante = pick_wager(rng, level)
+        aces_up = 0
+        if rng.random() < level.side_bet_rate:
+            aces_up = pick_wager(rng, level, maximum=ante)
+            if rng.random() < ACES_UP_ONLY_RATE:
+                ante = 0
+        style = CAUTIOUS if rng.random() < CAUTIOUS_RATE else STEADY
+        players.append(Player(seat, ante, aces_up, style))
+    return players
+
+
+# ---------------------------------------------------------------- the round
+
+@dataclass(frozen=True)
+class Delivery:
+    """One DEAL: a ``dealing.DealStep`` with the cards it puts on the layout."""
+
+    step: dealing.DealStep
+    cards: tuple[Card, ...]  # kept by the recipient
+    discarded: tuple[Card, ...] = ()  # the extra stack's other four (§9(c))
+
+
+@dataclass(frozen=True)
+class TableRound:
+    """What a round is made of, for the script and for watch mode's mistakes."""
+
+    method: str
+    shuffle: str
+    alternative: str
+    aces_up_table: str
+    players: tuple[Player, ...]
+    deliveries: tuple[Delivery, ...]
+    dealer_cards: tuple[Card, ...]
+    cards: dict[int, tuple[Card, ...]]  # seat -> five cards
+    decisions: dict[int, int | str]  # seat with an ante -> play wager (cents) or FOLD
+    settlement: RoundSettlement
+    round_number: int = 1  # rounds in a row at the table: the stub is counted every fifth (§7(e))
+
+    def player(self, seat: int) -> Player:
+        return next(p for p in self.players if p.seat == seat)
+
+    @property
+    def seats(self) -> list[int]:
+        return [p.seat for p in self.players]
+
+    def folded(self, seat: int) -> bool:
+        return self.decisions.get(seat) == FOLD
+
+    def active(self, seat: int) -> bool:
+        """Whether the seat's hand stays on the layout after §10(c)."""
+        return not self.folded(seat) or self.player(seat).aces_up > 0
+
+
+@dataclass
+class FourCardScript(RoundScript):
+    """A ``RoundScript`` that keeps the round it was built from (for watch mode)."""
+
+    table_round: TableRound | None = None
+
+
+def effective_shuffle(method: str, shuffle: str) -> str:
+    """§8(b)(1): cards dealt from the hand are shuffled by an automated shuffler."""
+    return AUTOMATED_SHUFFLE if method == dealing.HAND else shuffle
+
+
+def deal_cards(method: str, players: Sequence[Player], deck: Sequence[Card]) -> tuple[list[Delivery], tuple[Card, ...],
+                                                                                      dict[int, tuple[Card, ...]]]:
+    """Deal ``deck`` (top card first) by ``method``: the deliveries, the dealer's six
+    cards and each seat's five."""
+    steps = dealing.deal_sequence(method, [p.seat for p in players])
+    top = iter(deck)
+    deliveries = []
+    held: dict[int, list[Card]] = {}
+    for step in steps:
+        if step.kind == dealing.EXTRA_STACK:
+            stack = [next(top) for _ in range(dealing.STACK_SIZE)]
+            # §9(c): the stack is spread face down, its bottom card (here the stack's first card)
+            # far left; that card is turned up on the dealer's hand, the other four discarded unseen.
+            kept, discarded = (stack[0],), tuple(stack[1:])
+        else:
+            kept, discarded = tuple(next(top) for _ in range(step.cards)), ()
+        held.setdefault(step.recipient, []).extend(kept)
+        deliveries.append(Delivery(step, kept, discarded))
+    dealer_cards = tuple(held.pop(DEALER))
+    return deliveries, dealer_cards, {s: tuple(c) for s, c in held.items()}
+
+
+def round_from(config: RoundConfig, players: Sequence[Player], deck: Sequence[Card]) -> TableRound:
+    """The round dealt from ``deck`` (top first) to ``players``: decisions by the players'
+    strategy and every wager settled by the settlement module."""
+    method = config.option(DEALING_METHOD)
+    alternative = config.option(SETTLEMENT_ALTERNATIVE)
+    aces_up_table = config.option(ACES_UP_TABLE)
+    players = tuple(sorted(players, key=lambda p: p.seat))
+    deliveries, dealer_cards, cards = deal_cards(method, players, deck)
+    decisions = {p.seat: play_decision(best_hand(cards[p.seat]), p.ante, p.style) for p in players if p.ante}
+    wagers = [SeatWagers(p.seat, cards[p.seat], ante=p.ante, aces_up=p.aces_up, decision=decisions.get(p.seat))
+              for p in players]
+    options = HouseOptions(aces_up_table=aces_up_table, settlement_alternative=alternative,
+                           progressive_offered=False, cover_all_offered=False)
+    settlement = settle_round(dealer_cards, wagers, options)
+    return TableRound(method, effective_shuffle(method, config.option(SHUFFLE)), alternative, aces_up_table, players,
+                      tuple(deliveries), dealer_cards, cards, decisions, settlement, config.round_number)
+
+
+def build_round(config: RoundConfig) -> FourCardScript:
+    rng = random.Random(config.seed)
+    players = simulated_players(rng, config.level)
+    deck = shuffled(standard_deck(), rng)
+    return script_for(config, round_from(config, players, deck))
+
+
+# ---------------------------------------------------------------- the dealer's actions
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+SOURCES = {dealing.MANUAL_SHOE: "from the shoe", dealing.HAND: "from the deck in your hand"}
+ANNOUNCE_SECTIONS = {dealing.MANUAL_SHOE: "7(b)", dealing.HAND: "8(b)(3)", dealing.AUTOMATED_SHOE: "9(b)(2)"}
+STUB_SECTIONS = {dealing.MANUAL_SHOE: "7(d)", dealing.HAND: "8(d)", dealing.AUTOMATED_SHOE: "9(d)"}
+COUNT_SECTIONS = {dealing.MANUAL_SHOE: "7(e)", dealing.HAND: "8(e)", dealing.AUTOMATED_SHOE: "9(e)"}
+STUB_COUNT_EVERY = 5  # §7(e), §8(e), §9(e): "at least once every five rounds of play"
+STUB = "stub"
+# Results of the settlement module by the layout spot they are collected from or paid on:
+# the ante bonus is paid "on the ante wager" (§11(a)(2)).
+SPOT_OF_RESULT = {"ante": "ante", "play": "play", "ante_bonus": "ante", "aces_up": "aces_up"}
+SPOT_ORDER = ("ante", "play", "aces_up")
+WAGER_WORDS = {"ante": "ante", "play": "play wager", "aces_up": "Aces Up wager"}
+
+
+def _label(spot: str) -> str:
+    return rules_data().spot_label(spot)
+
+
+def _dedupe(items) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+def _deal_action(d: Delivery, method: str) -> DealerAction:
+    step = d.step
+    effects = tuple(Effect("card", step.recipient, card=str(c), face_up=step.face_up) for c in d.cards)
+    effects += tuple(Effect("discard", card=str(c)) for c in d.discarded)
+    if step.kind == dealing.EXTRA_STACK:
+        text = ("Take the next stack from the shoe, spread it face down, turn its bottom card face up on your hand "
+                "and put the other four in the discard rack unseen")
+    elif step.kind == dealing.STACK:
+        whom = "yourself" if step.recipient == DEALER else f"seat {step.recipient}"
+        text = f"Deliver {whom} a stack of five from the automated shoe, face down"
+    elif step.recipient == DEALER and step.face_up:
+        text = f"Deal yourself your sixth card, face up, right after the fifth, {SOURCES[method]}"
+    else:
+        whom = "yourself your" if step.recipient == DEALER else f"seat {step.recipient} its"
+        text = f"Deal {whom} {ORDINALS[step.card_number - 1]} card, face down, {SOURCES[method]}"
+    return DealerAction(DEAL, step.recipient, face_up=step.face_up, text=text, citations=(step.citation,),
+                        effects=effects)
+
+
+def _opening(r: TableRound) -> list[DealerAction]:
+    acts = []
+    if r.shuffle == MANUAL_SHUFFLE:
+        # §5(a)-(c): the cut completes the shuffle, before the deck goes in the shoe and
+        # before "No more bets" (§7(a)-(b), §9(b)(1)-(2)).
+        acts.append(DealerAction(
+            CUT, text="Cut the deck with one hand: the cover card in front of the deck, at least 10 cards from the "
+                      "top onto it, the rest on top, then the cover card to the discard rack",
+            citations=(cite("5(b)(2)"), cite("5(c)(1)"))))
+    acts.append(DealerAction(ANNOUNCE, text="Announce “No more bets”",
+                             citations=(cite(ANNOUNCE_SECTIONS[r.method]), cite("6(d)"))))
+    acts.extend(_deal_action(d, r.method) for d in r.deliveries)
+    acts.append(_stub(r))
+    return acts
+
+
+def _stub(r: TableRound) -> DealerAction:
+    """§7(d), §8(d), §9(d): the stub to the discard rack unseen; every fifth round at a
+    table it is counted face down first (§7(e); the count of ``dealing.stub_count``)."""
+    stub = {dealing.MANUAL_SHOE: "Remove the stub from the shoe and place it",
+            dealing.HAND: "Place the stub",
+            dealing.AUTOMATED_SHOE: "Remove the stub from the automated shoe and place it"}[r.method]
+    text = f"{stub} in the discard rack without exposing it"
+    cites: tuple[str, ...] = (cite(STUB_SECTIONS[r.method]),)
+    if r.round_number % STUB_COUNT_EVERY == 0:
+        count = dealing.stub_count(len(r.players), r.method)
+        text = f"Count the stub face down on the layout ({count} cards), then {text[0].lower()}{text[1:]}"
+        cites += (cite(COUNT_SECTIONS[r.method]),) + dealing.STUB_CITATIONS
+    return DealerAction(CLEAR, None, STUB, text=text, citations=_dedupe(cites), spot_label="stub",
+                        effects=(Effect("discard"),))
+
+
+def _offers(r: TableRound) -> list[DealerAction]:
+    acts = []
+    antes = [p.seat for p in r.players if p.ante]
+    for seat in dealing.decision_order(antes) if antes else ():
+        ante = r.player(seat).ante
+        decision = r.decisions[seat]
+        if decision == FOLD:
+            keeps = "; its Aces Up wager stays in action" if r.player(seat).aces_up else ""
+            response = f"Seat {seat} folds and forfeits the ante{keeps}"
+            effect = Effect("note", seat, text="folds")
+        else:
+            response = f"Seat {seat} plays {decision // ante}x: {format_cents(decision)} on Play"
+            effect = Effect("wager", seat, "play", amount=decision)
+        acts.append(DealerAction(
+            OFFER, seat, text=f"Offer seat {seat} a play wager of one to three times its {format_cents(ante)} ante, "
+                              "or a fold", citations=(cite("10(b)"),), effects=(effect,), response=response))
+    return acts
+
+
+def _forfeits(r: TableRound) -> list[DealerAction]:
+    """§10(c): every forfeited ante, and the cards of a folded player without an Aces Up
+    wager. The text orders neither the seats nor the two duties: one any-order group."""
+    acts = []
+    for seat in r.seats:
+        if not r.folded(seat):
+            continue
+        acts.append(DealerAction(COLLECT, seat, "ante", text=f"Collect seat {seat}'s forfeited ante",
+                                 citations=(cite("10(c)"), cite("10(b)")), group="forfeits", spot_label=_label("ante"),
+                                 effects=(Effect("collect", seat, "ante"),)))
+        if not r.player(seat).aces_up:
+            acts.append(DealerAction(CLEAR, seat, text=f"Collect seat {seat}'s cards into the discard rack (folded, "
+                                                       "no Aces Up wager)", citations=(cite("10(c)"),),
+                                     group="forfeits", effects=(Effect("fold", seat, text="folded"),)))
+    return acts
+
+
+def spot_results(s: SeatSettlement, spot: str) -> list[WagerResult]:
+    """The settlement results collected from or paid on ``spot`` of the seat."""
+    return [x for x in s.results if SPOT_OF_RESULT[x.wager] == spot]
+
+
+def _collections(s: SeatSettlement, cites: tuple[str, ...], group: str) -> list[DealerAction]:
+    acts = []
+    for spot in SPOT_ORDER:
+        for x in spot_results(s, spot):
+            if x.result != LOSE or (spot == "ante" and s.folded):  # a forfeited ante went in §10(c)
+                continue
+            acts.append(DealerAction(COLLECT, s.seat, spot, text=f"Collect seat {s.seat}'s losing {WAGER_WORDS[spot]}",
+                                     citations=cites + (cite("10(d)"),) + x.rules, group=group,
+                                     spot_label=_label(spot), effects=(Effect("collect", s.seat, spot),)))
+    return acts
+
+
+def _pay_text(seat: int, spot: str, paid: list[WagerResult], hand: HandValue) -> str:
+    if spot == "ante":
+        parts = [f"the ante bonus {x.odds} ({hand.category.label.lower()})" if x.wager == "ante_bonus"
+                 else f"the ante {x.odds}" for x in paid]
+        return f"Pay seat {seat}'s ante: " + " plus ".join(parts)
+    x = paid[0]
+    why = f" ({hand.short()})" if spot == "aces_up" else ""
+    return f"Pay seat {seat}'s {WAGER_WORDS[spot]} {x.odds}{why}"
+
+
+def _payments(s: SeatSettlement, cites: tuple[str, ...], group: str) -> list[DealerAction]:
+    acts = []
+    for spot in SPOT_ORDER:
+        paid = [x for x in spot_results(s, spot) if x.paid > 0]
+        if not paid:
+            continue
+        amount = sum(x.paid for x in paid)
+        acts.append(DealerAction(PAY, s.seat, spot, amount=amount, text=_pay_text(s.seat, spot, paid, s.hand),
+                                 citations=_dedupe(cites + tuple(c for x in paid for c in x.rules)), group=group,
+                                 payout=True, spot_label=_label(spot),
+                                 effects=(Effect("pay", s.seat, spot, amount=amount),)))
+    return acts
+
+
+def _settlement(r: TableRound) -> list[DealerAction]:
+    for s in r.settlement.seats:
+        if s.refer:  # never without Cover All and the progressive, which table mode does not deal
+            raise ValueError(f"seat {s.seat}: the settlement refers to the floor supervisor")
+    acts = [DealerAction(REVEAL, DEALER, text="Reveal your cards and select your best four",
+                         citations=(cite("10(d)"),), effects=(Effect("reveal", DEALER),))]
+    active = [seat for seat in r.seats if r.active(seat)]
+    for step in dealing.settlement_steps(active, r.alternative) if active else ():
+        s = r.settlement.seat(step.seat)
+        seat, cites = s.seat, (step.citation,)
+        if step.action == dealing.REVEAL:
+            acts.append(DealerAction(REVEAL, seat, text=f"Reveal seat {seat}'s cards and select its best four",
+                                     citations=(step.citation, cite("10(d)")),
+                                     effects=(Effect("reveal", seat), Effect("note", seat, text=s.hand.describe()))))
+        elif step.action == dealing.COLLECT_LOSING:
+            acts.extend(_collections(s, cites, f"collect-{seat}"))
+        elif step.action == dealing.PAY_WINNING:
+            acts.extend(_payments(s, cites, f"pay-{seat}"))
+        elif step.action == dealing.SETTLE:
+            # §10(e)(2)(ii): collect or pay, in any order within the one player.
+            acts.extend(_collections(s, cites, f"settle-{seat}") + _payments(s, cites, f"settle-{seat}"))
+        elif step.action == dealing.COLLECT_CARDS:
+            acts.append(DealerAction(CLEAR, seat, text=f"Collect seat {seat}'s cards into the discard rack",
+                                     citations=(step.citation, cite("10(f)")),
+                                     effects=(Effect("fold", seat, text=s.hand.describe()),)))
+        else:
+            raise ValueError(f"unknown settlement step {step.action!r}")
+    acts.append(DealerAction(CLEAR, DEALER,
+                             text="Place your own cards in the discard rack, after all the players' cards",
+                             citations=(cite("10(e)"), cite("10(f)")), effects=(Effect("clear"),)))
+    return acts
+
+
+def round_actions(r: TableRound) -> list[DealerAction]:
+    return _opening(r) + _offers(r) + _forfeits(r) + _settlement(r)
+
+
+# ---------------------------------------------------------------- the script
+
+def option_lines(r: TableRound) -> tuple[str, ...]:
+    shuffle = SHUFFLE.label(r.shuffle)
+    if r.method == dealing.HAND:
+        shuffle += " — dealing from the hand requires the automated shuffler (§8(b)(1))"
+    return (f"{DEALING_METHOD.title}: {DEALING_METHOD.label(r.method)}",
+            f"{SHUFFLE.title}: {shuffle}",
+            f"{ACES_UP_TABLE.title}: {ACES_UP_TABLE.label(r.aces_up_table)} ({cite('11(a)(3)')})",
+            f"{SETTLEMENT_ALTERNATIVE.title}: {SETTLEMENT_ALTERNATIVE.label(r.alternative)}",
+            "Not dealt in table mode: Cover All (§12), the progressive wager (§13)")
+
+
+def summary(r: TableRound) -> tuple[str, ...]:
+    lines = [f"Dealer: {r.settlement.dealer.describe()}"]
+    for seat in r.seats:
+        s = r.settlement.seat(seat)
+        d = r.decisions.get(seat)
+        how = "folds" if d == FOLD else (f"plays {d // r.player(seat).ante}x" if d else "Aces Up only")
+        results = "; ".join(x.describe() for x in s.results)
+        lines.append(f"Seat {seat}: {s.hand.describe()} — {how}. {results}. Net {format_cents(s.net, sign=True)}")
+    return tuple(lines)
+
+
+def start_state(r: TableRound) -> TableState:
+    data = rules_data()
+    spots = tuple(s for s in data.spots if s.key in BASE_SPOTS)
+    wagers = {p.seat: {k: v for k, v in (("ante", p.ante), ("aces_up", p.aces_up)) if v} for p in r.players}
+    caption = f"{TITLE}: {dealing.METHOD_NAMES[r.method]}, Aces Up Table {r.aces_up_table}, §10(e)({r.alternative})"
+    return TableState(GAME_ID, TITLE, spots, data.seats, wagers, caption)
+
+
+def script_for(config: RoundConfig, r: TableRound) -> FourCardScript:
+    actions = round_actions(r)
+    start = start_state(r)
+    options = {DEALING_METHOD.key: r.method, SHUFFLE.key: r.shuffle, ACES_UP_TABLE.key: r.aces_up_table,
+               SETTLEMENT_ALTERNATIVE.key: r.alternative}
+    remedies = _dedupe(i.outcome for i in rules_data().irregularities)
+    return FourCardScript(GAME_ID, config.seed, config.level.id, options, option_lines(r),
+                          tuple(p.line() for p in r.players), actions, scenes_for(start, actions), renderer(start),
+                          summary(r), remedies, table_round=r)
+
+
+# ---------------------------------------------------------------- watch mode
+
+NO_REMEDY = " (no remedy is written)"
+
+
+def _irregularity(irregularity_id: str) -> tuple[str, str]:
+    for i in rules_data().irregularities:
+        if i.id == irregularity_id:
+            return i.outcome, i.citation
+    raise KeyError(irregularity_id)
+
+
+def _refer(section: str) -> tuple[str, str]:
+    return REFER_REMEDY, cite(section) + NO_REMEDY
+
+
+def _mistake(kind: str, index: int, performed: DealerAction, rule: str, rule_citation: str,
+             remedy: tuple[str, str], replaces: bool = True) -> WatchMistake:
+    return WatchMistake(kind, index, performed, rule, rule_citation, remedy[0], remedy[1], replaces)
+
+
+def _deal_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
+    acts = script.actions
+    out = []
+    stacks = r.method == dealing.AUTOMATED_SHOE
+    order_rule = ("Each player receives a stack of five in turn, from the player farthest to the dealer's left, "
+                  "clockwise" if stacks else
+                  "Cards are dealt one at a time, in order, from the player farthest to the dealer's left, clockwise")
+    for i, a in enumerate(acts):
+        if a.verb != DEAL:
+            continue
+        sec = a.citations[0]
+        cards = [e for e in a.effects if e.kind == "card"]
+        nxt = acts[i + 1] if i + 1 < len(acts) else None
+        thing = "stack" if stacks else "card"
+        if a.seat != DEALER:
+            if nxt is not None and nxt.verb == DEAL and nxt.seat not in (None, DEALER):
+                wrong = DealerAction(DEAL, nxt.seat, face_up=False,
+                                     effects=tuple(replace(e, seat=nxt.seat) for e in cards),
+                                     text=f"Deals seat {nxt.seat} the next {thing} before seat {a.seat}")
+                remedy = _refer("9(c)") if stacks else _irregularity("dealt-in-error")
+                out.append(_mistake("wrong-order", i, wrong, order_rule, sec, remedy))
+            exposed = DealerAction(DEAL, a.seat, face_up=True, effects=tuple(replace(e, face_up=True) for e in cards),
+                                   text=f"Deals seat {a.seat}'s {thing} face up")
+            out.append(_mistake("card-exposed", i, exposed, "Every card dealt to a player is dealt face down", sec,
+                                _irregularity("player-card-exposed"), replaces=False))
+        elif not a.face_up:
+            exposed = DealerAction(DEAL, DEALER, face_up=True, effects=tuple(replace(e, face_up=True) for e in cards),
+                                   text=f"Deals its own {thing} face up")
+            out.append(_mistake("dealer-card-exposed", i, exposed,
+                                "The dealer's first five cards are dealt face down", sec,
+                                _irregularity("dealer-exposed"), replaces=False))
+        elif stacks:
+            others = [e.card for e in a.effects if e.kind == "discard" and e.card]
+            wrong = DealerAction(DEAL, DEALER, face_up=True,
+                                 effects=(Effect("card", DEALER, card=others[-1], face_up=True), Effect("discard")),
+                                 text="Turns up the top card of the extra stack instead of its bottom card")
+            out.append(_mistake("extra-stack-exposed", i, wrong,
+                                "Only the bottom card of the extra stack is turned face up; the other four go to the "
+                                "discard rack unseen", sec, _irregularity("extra-stack-exposed")))
+        else:
+            wrong = DealerAction(DEAL, DEALER, face_up=False, effects=tuple(replace(e, face_up=False) for e in cards),
+                                 text="Deals its sixth card face down")
+            out.append(_mistake("sixth-face-down", i, wrong, "The dealer's sixth card is dealt face up", sec,
+                                _irregularity("sixth-face-down")))
+    return out
+
+
+def _cut_mistakes(script: RoundScript) -> list[WatchMistake]:
+    out = []
+    for i, a in enumerate(script.actions):
+        if a.verb != CUT:
+            continue
+        skipped = DealerAction(ANNOUNCE, text="Announces “No more bets” without cutting the hand-shuffled cards",
+                               citations=script.actions[i + 1].citations)
+        out.append(_mistake("missed-cut", i, skipped, "Cards shuffled by hand are cut before they are dealt",
+                            cite("5(b)(2)"), _refer("5(c)")))
+        short = DealerAction(CUT, text="Cuts only six cards from the top onto the cover card")
+        out.append(_mistake("bad-cut", i, short, "The cut takes a stack of at least 10 cards from the top of the deck",
+                            cite("5(c)(1)(ii)"), _irregularity("bad-cut")))
+    return out
+
+
+def _next_same(acts: list[DealerAction], i: int, verb: str) -> int | None:
+    """The next action after ``i`` with ``verb`` at another player seat."""
+    for j in range(i + 1, len(acts)):
+        if acts[j].verb == verb and acts[j].seat not in (None, DEALER, acts[i].seat):
+            return j
+    return None
+
+
+def _order_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
+    acts = script.actions
+    out = []
+    alt = cite(f"10(e)({r.alternative})")
+    settle_from = next(i for i, a in enumerate(acts) if a.verb == REVEAL and a.seat == DEALER)
+    for i, a in enumerate(acts):
+        if a.verb == OFFER:
+            j = _next_same(acts, i, OFFER)
+            if j is not None:
+                t = acts[j].seat
+                out.append(_mistake("wrong-order", i, replace(acts[j], text=f"Offers seat {t} the play wager before "
+                                                                             f"seat {a.seat}"),
+                                    "The play-or-fold choice is offered from the player farthest to the dealer's left, "
+                                    "clockwise", cite("10(b)"), _refer("10(b)")))
+        elif a.verb == REVEAL and a.seat == DEALER:
+            j = _next_same(acts, i, REVEAL)
+            if j is not None:
+                out.append(_mistake("wrong-order", i, replace(acts[j], text=f"Reveals seat {acts[j].seat}'s cards "
+                                                                             "before its own"),
+                                    "The dealer reveals its own cards before any player's", cite("10(d)"),
+                                    _refer("10(d)")))
+        elif a.verb == REVEAL:
+            j = _next_same(acts, i, REVEAL)
+            if j is not None:
+                out.append(_mistake("wrong-order", i, replace(acts[j], text=f"Reveals seat {acts[j].seat}'s cards "
+                                                                             f"before seat {a.seat}'s"),
+                                    "Players' hands are revealed from the player farthest to the dealer's right, "
+                                    "counterclockwise", cite("10(d)"), _refer("10(d)")))
+        elif a.verb in (COLLECT, PAY) and i > settle_from and (i == 0 or acts[i - 1].group != a.group):
+            # The first action of a seat's settlement: another seat's done first instead.
+            j = _next_same(acts, i, a.verb)
+            if j is not None and (r.alternative == "2" or acts[j].citations[0] == a.citations[0]):
+                done = "Pays" if a.verb == PAY else "Collects"
+                what = WAGER_WORDS[acts[j].spot]
+                out.append(_mistake("wrong-order", i, replace(acts[j], text=f"{done} seat {acts[j].seat}'s {what} "
+                                                                             f"before settling seat {a.seat}"),
+                                    "Wagers are settled from the player farthest to the dealer's right, "
+                                    "counterclockwise", alt, _refer("10(e)")))
+    if r.alternative == "1":
+        first_collect = next((i for i, a in enumerate(acts) if a.verb == COLLECT and i > settle_from), None)
+        first_pay = next((i for i, a in enumerate(acts) if a.verb == PAY), None)
+        if first_collect is not None and first_pay is not None and first_pay > first_collect:
+            p = acts[first_pay]
+            out.append(_mistake("wrong-order", first_collect,
+                                replace(p, text=f"Pays seat {p.seat}'s {WAGER_WORDS[p.spot]} before collecting "
+                                                "the losing wagers"),
+                                "All losing wagers are collected before any winning wager is paid",
+                                cite("10(e)(1)(ii)"), _refer("10(e)(1)")))
+    clears = [i for i, a in enumerate(acts) if a.verb == CLEAR and a.seat not in (None, DEALER) and i > settle_from]
+    if clears:
+        dealer_clear = next(a for a in acts if a.verb == CLEAR and a.seat == DEALER)
+        out.append(_mistake("wrong-order", clears[0],
+                            replace(dealer_clear, effects=(Effect("fold", DEALER),),
+                                    text="Puts its own cards in the discard rack before the players' cards"),
+                            "The dealer's cards go to the discard rack after all players' cards have been collected",
+                            cite("10(e)"), _refer("10(e)")))
+    return out
+
+
+def _fold_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
+    acts = script.actions
+    out = []
+    for i, a in enumerate(acts):
+        if a.verb == COLLECT and a.group == "forfeits" and r.player(a.seat).aces_up:
+            wrong = DealerAction(CLEAR, a.seat, effects=(Effect("fold", a.seat, text="folded"),),
+                                 text=f"Collects seat {a.seat}'s cards with the forfeited ante, though its Aces Up "
+                                      "wager is in action")
+            out.append(_mistake("aces-up-hand-collected", i, wrong,
+                                "A player who folds forfeits the ante but not the Aces Up wager; only the cards of a "
+                                "folded player without one are collected", cite("10(c)"), _refer("10(c)")))
+    offers = [i for i, a in enumerate(acts) if a.verb == OFFER]
+    after_offers = (offers[-1] + 1) if offers else next(i for i, a in enumerate(acts) if a.verb == REVEAL)
+    for p in r.players:
+        if p.ante:
+            continue
+        at = next((i for i in offers if acts[i].seat > p.seat), after_offers)
+        wrong = DealerAction(OFFER, p.seat, text=f"Offers seat {p.seat} a play wager, though it has no ante",
+                             effects=(Effect("note", p.seat, text="play?"),))
+        out.append(_mistake("offer-without-ante", at, wrong,
+                            "The play wager is offered only to players who placed an ante", cite("10(b)"),
+                            _refer("10(b)")))
+    return out
+
+
+def _wrong_amounts(r: TableRound, s: SeatSettlement, spot: str, right: int) -> list[tuple[int, str, str, str]]:
+    """Amounts a confused dealer would pay on ``spot`` instead of ``right``: (amount, what
+    it did, the rule it breaks, the rule's section)."""
+    out = []
+    results = {x.wager: x for x in spot_results(s, spot)}
+    p = r.player(s.seat)
+    if spot == "ante" and "ante_bonus" in results and results["ante"].paid:
+        bonus = results["ante_bonus"]
+        out.append((results["ante"].paid, "leaves out the ante bonus",
+                    (f"A player who made the play wager with {s.hand.category.label.lower()} is paid the ante "
+                     f"bonus {bonus.odds} besides the ante's own result"), bonus.rules[0]))
+    if spot == "ante" and "ante_bonus" in results and not results["ante"].paid:
+        bonus = results["ante_bonus"]
+        out.append((ONE_TO_ONE.win_cents(bonus.amount), "pays the ante bonus 1 to 1 instead of its odds",
+                    (f"The ante bonus pays {bonus.odds} for {s.hand.category.label.lower()}, even when the dealer's "
+                     "hand is higher"), bonus.rules[0]))
+    if spot == "play" and results["play"].amount != p.ante:
+        play = results["play"]
+        out.append((ONE_TO_ONE.win_cents(p.ante), "pays the play wager as if it were the size of the ante",
+                    "The play wager is paid 1 to 1 on its own amount", play.rules[0]))
+    if spot == "aces_up":
+        x = results["aces_up"]
+        data = rules_data()
+        rule = f"Aces Up pays {x.odds} for {s.hand.short()} on the house's Table {r.aces_up_table}"
+        for choice in data.house_options["aces_up_table"].choices:
+            other = settle_pay_table("aces_up", x.amount, data.option_table("aces_up_table", choice),
+                                     aces_up_key(s.hand))
+            if other.paid != right:
+                did = f"pays from Table {choice} ({other.odds}) instead of Table {r.aces_up_table}"
+                out.append((other.paid, did, rule, x.rules[0]))
+        out.append((ONE_TO_ONE.win_cents(x.amount), "pays 1 to 1 instead of the odds", rule, x.rules[0]))
+    return [w for w in out if w[0] != right]
+
+
+def _payout_mistakes(script: RoundScript, r: TableRound, rng: random.Random) -> list[WatchMistake]:
+    out = []
+    for i, a in enumerate(script.actions):
+        if a.verb == PAY:
+            wrongs = _wrong_amounts(r, r.settlement.seat(a.seat), a.spot, a.amount)
+            if not wrongs:
+                continue
+            amount, did, rule, section = rng.choice(wrongs)
+            wrong = replace(a, amount=amount, effects=(Effect("pay", a.seat, a.spot, amount=amount),),
+                            text=f"Pays seat {a.seat}'s {WAGER_WORDS[a.spot]} {format_cents(amount)}: {did}")
+            out.append(_mistake("wrong-payout", i, wrong, rule, section, _refer("11")))
+        elif a.verb == COLLECT and a.spot == "play":
+            amount = ONE_TO_ONE.win_cents(r.decisions[a.seat])
+            wrong = DealerAction(PAY, a.seat, "play", amount=amount, payout=True, spot_label=a.spot_label,
+                                 effects=(Effect("pay", a.seat, "play", amount=amount),),
+                                 text=f"Pays seat {a.seat}'s play wager {format_cents(amount)} though the dealer's "
+                                      "hand is higher")
+            out.append(_mistake("paid-loser", i, wrong, "A player whose hand ranks below the dealer's loses the ante "
+                                "and the play wager; the dealer collects them", cite("10(d)"), _refer("10(d)")))
+    return out
+
+
+def watch_mistakes(script: RoundScript, rng: random.Random) -> list[WatchMistake]:
+    """Every mistake the app could make dealing this round (watch mode picks a few)."""
+    r = getattr(script, "table_round", None)
+    if r is None:
+        raise ValueError("watch mode needs the round built by build_round")
+    return (_cut_mistakes(script) + _deal_mistakes(script, r) + _order_mistakes(script, r)
+            + _fold_mistakes(script, r) + _payout_mistakes(script, r, rng))
+
+
+__all__ = ["HOUSE_OPTIONS", "Player", "TableRound", "FourCardScript", "play_decision", "simulated_players",
+           "deal_cards", "round_from", "build_round", "script_for", "round_actions", "spot_results", "watch_mistakes"]
