@@ -1,0 +1,635 @@
+"""Table mode for DJ Wild Poker: one round as the dealer deals it, with simulated
+players (trainer/training/table_mode/script.py describes the contract).
+
+The round: the players' ante, blind and optional Trips, Two Way Bad Beat and Cover All
+wagers (§6(b), §10, §11(a)); "No more bets" (§7(b)(3) or §8(b)(2)); the deal, card by
+card from the hand (§7(c)(1); trainer ruling 16) or in stacks of five from the automated
+dealing shoe (§8(c)-(d)), every card face down; each player's play wager of twice the
+ante or fold (§7(c)(2), §8(e)); the dealer's hand turned over and announced (§9(d)); each
+player's hand compared and every wager collected or paid (§9(a), §9(d)(1)-(4), §10;
+rulings 13-15); the Cover All bets last (§11(j)); the cards picked up to the discard
+rack (§9(e)). Dealing is ``dealing.py``'s and every amount ``settlement.py``'s.
+
+Readings (each applied where marked below):
+
+- No cut in either method. A cut is required only after a manual shuffle or a
+  pre-shuffled deck (§4(b)(2), (c)). Dealing from the hand requires the automated
+  shuffler (§7(b)(1)), and after an automated shuffle the cards go straight to the
+  deal (§4(b)(1)); the automated dealing shoe is loaded from the automated shuffler
+  (§4(a), §8(b)(1)). So DJ Wild has no cover card on the dealer's hand and no burn.
+- The order of the play-or-fold decisions is written only for the automated shoe
+  (§8(e): from the player farthest to the left, clockwise). Dealt from the hand, §7(c)(2)
+  says only "Players will then decide", so those offers are one any-order group.
+- No order of settlement is written (§9(a): "each player's hand shall be compared to
+  the dealer's"; §11(h): "according to house procedures"), so the whole player
+  settlement (each hand turned over, each wager collected or paid) is one any-order
+  group across the seats, and the Cover All bets, which come after every player bet
+  (§11(j)), are a second one. The core's groups cannot say "this hand before its
+  wagers", so within the group a payout made before its hand is turned over is not
+  stopped.
+- A folded hand keeps its cards on the layout while a wager on it is still in action:
+  its own Trips (ruling 14) or Two Way Bad Beat (§10(b)), or any Cover All wager at the
+  table, for which every hand dealt counts (ruling 11); it is turned over at settlement.
+  Its ante and blind lose (ruling 15) and are collected with the settlement.
+- A Cover All whose highest hand is five of a kind is referred to the floor supervisor
+  (ruling 17): the round has no dealer action for it; the summary says so.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import pairwise
+
+from trainer.core.cards import Card, shuffled
+from trainer.core.citation import ruling
+from trainer.core.money import format_cents
+from trainer.core.settlement import LOSE, WIN, WagerResult
+from trainer.games.dj_wild.dealing import (
+    AUTOMATED_SHOE,
+    HAND,
+    PLAY_ORDER_CITATIONS,
+    DealStep,
+    deal_sequence,
+)
+from trainer.games.dj_wild.hands import HAND_SIZE, TITLE, Category, cite, deck, evaluate
+from trainer.games.dj_wild.rules_data import GAME_ID, rules_data
+from trainer.games.dj_wild.settlement import (
+    FOLD,
+    LABELS,
+    PLAY,
+    HouseOptions,
+    RoundSettlement,
+    SeatWagers,
+    settle_round,
+)
+from trainer.training.table_mode.actions import (
+    ANNOUNCE,
+    CLEAR,
+    COLLECT,
+    DEAL,
+    DEALER,
+    OFFER,
+    PAY,
+    REVEAL,
+    DealerAction,
+    Effect,
+)
+from trainer.training.table_mode.levels import Level
+from trainer.training.table_mode.script import (
+    HouseOption,
+    RoundConfig,
+    RoundScript,
+    WatchMistake,
+    pick_seats,
+    pick_wager,
+)
+from trainer.training.table_mode.table_state import TableState, renderer, scenes_for
+from trainer.training.table_mode.watch import REFER_REMEDY
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+SIDE_BETS = ("trips", "bad_beat", "cover_all")
+OFFERED, NOT_OFFERED = "offered", "not-offered"
+DECISIONS_GROUP = "decisions"
+SETTLE_GROUP = "settle"
+COVER_ALL_GROUP = "cover-all"
+
+
+# ---------------------------------------------------------------- house options
+
+def _house_option(key: str) -> HouseOption:
+    """A house option as the rules data states it (resources/games/dj-wild/game.json)."""
+    opt = rules_data().house_options[key]
+    choices = tuple(opt.choices)
+    if key == "trips_table":
+        labels = tuple(rules_data().pay_tables[opt.choices[c]].title for c in choices)
+    else:
+        labels = tuple(opt.choices[c] for c in choices)
+    return HouseOption(key, opt.title, choices, opt.default, opt.citation, labels)
+
+
+DEALING_METHOD = _house_option("dealing_method")
+TRIPS_TABLE = _house_option("trips_table")
+BAD_BEAT = _house_option("two_way_bad_beat")
+COVER_ALL = _house_option("cover_all")
+# The Multi Game Link (§12) is not an option here: it prints no pay table and the
+# trainer settles no link wager (trainer ruling 18), so it changes nothing the dealer
+# does in a round of this table.
+HOUSE_OPTIONS: tuple[HouseOption, ...] = (DEALING_METHOD, TRIPS_TABLE, BAD_BEAT, COVER_ALL)
+assert set(DEALING_METHOD.choices) == {HAND, AUTOMATED_SHOE}
+
+
+def house_of(config: RoundConfig) -> tuple[str, HouseOptions]:
+    """The dealing method and the settlement's house options in force."""
+    return config.option(DEALING_METHOD), HouseOptions(
+        trips_table=config.option(TRIPS_TABLE),
+        bad_beat=config.option(BAD_BEAT) == OFFERED,
+        cover_all=config.option(COVER_ALL) == OFFERED,
+    )
+
+
+# ---------------------------------------------------------------- the players
+
+@dataclass(frozen=True)
+class Bets:
+    """What a simulated player puts on the layout before "No more bets" (§6(b), §11(a))."""
+
+    seat: int
+    ante: int
+    blind: int
+    trips: int = 0
+    bad_beat: int = 0
+    cover_all: int = 0
+
+
+def pick_bets(rng: random.Random, level: Level, seat: int, house: HouseOptions) -> Bets:
+    """A player's wagers: an ante from the level's choices; the blind equal to it (the
+    text requires both and sets no ratio, §1; players here bet them equal); each side bet
+    the house offers at the level's rate, no larger than the ante."""
+    ante = pick_wager(rng, level)
+
+    def side(offered: bool) -> int:
+        return pick_wager(rng, level, maximum=ante) if offered and rng.random() < level.side_bet_rate else 0
+
+    return Bets(seat, ante, ante, side(True), side(house.bad_beat), side(house.cover_all))
+
+
+def decide(cards: Sequence[Card]) -> str:
+    """The simulated players' strategy: play with a pair or better, else fold. A wild
+    card always makes at least a pair, so every hand holding one is played."""
+    return PLAY if evaluate(cards).category >= Category.PAIR else FOLD
+
+
+# ---------------------------------------------------------------- the round dealt
+
+@dataclass(frozen=True)
+class Delivery:
+    """One delivery of the deal (a card from the hand, or a stack of five) and its cards."""
+
+    step: DealStep
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class WildRound:
+    method: str
+    house: HouseOptions
+    deliveries: tuple[Delivery, ...]
+    seats: tuple[SeatWagers, ...]  # from the dealer's left
+    dealer_cards: tuple[Card, ...]
+    settlement: RoundSettlement
+
+    def seat(self, number: int) -> SeatWagers:
+        return next(s for s in self.seats if s.seat == number)
+
+    @property
+    def cover_all_in_play(self) -> bool:
+        return any(s.cover_all for s in self.seats)
+
+    def keeps_cards(self, seat: SeatWagers) -> bool:
+        """A folded hand stays on the layout while a wager on it is in action (Trips,
+        ruling 14; Two Way Bad Beat, §10(b); any Cover All at the table, ruling 11)."""
+        return bool(seat.trips or seat.bad_beat or self.cover_all_in_play)
+
+
+DEFAULT_HOUSE = HouseOptions()
+
+
+def deal(method: str, bets: Sequence[Bets], cards: Sequence[Card], house: HouseOptions = DEFAULT_HOUSE) -> WildRound:
+    """Deal ``cards`` (top of the deck first) to the seats of ``bets`` in the order of
+    ``dealing.deal_sequence``, let each player decide (``decide``) and settle."""
+    by_seat = {b.seat: b for b in bets}
+    hands: dict[int, list[Card]] = {n: [] for n in [*by_seat, DEALER]}
+    stack = list(cards)
+    deliveries = []
+    for step in deal_sequence(method, list(by_seat)):
+        if len(stack) < step.cards:
+            raise ValueError("the deck ran out")
+        got = tuple(stack[:step.cards])
+        del stack[:step.cards]
+        hands[step.recipient].extend(got)
+        deliveries.append(Delivery(step, got))
+    seats = tuple(SeatWagers(n, tuple(hands[n]), b.ante, b.blind, b.trips, b.bad_beat, b.cover_all,
+                             decide(hands[n])) for n, b in sorted(by_seat.items()))
+    dealer = tuple(hands[DEALER])
+    return WildRound(method, house, tuple(deliveries), seats, dealer, settle_round(dealer, seats, house))
+
+
+# ---------------------------------------------------------------- the script
+
+@dataclass
+class WildScript(RoundScript):
+    """The round's script and the round it was dealt from (for ``watch_mistakes``)."""
+
+    wild: WildRound | None = None
+
+
+def build_round(config: RoundConfig) -> WildScript:
+    rng = random.Random(config.seed)
+    method, house = house_of(config)
+    seats = pick_seats(rng, config.level, rules_data().seats)
+    bets = [pick_bets(rng, config.level, n, house) for n in seats]
+    return script_for(deal(method, bets, shuffled(deck(), rng), house), config)
+
+
+def _who(recipient: int) -> str:
+    return "the dealer" if recipient == DEALER else f"seat {recipient}"
+
+
+def _deal_action(d: Delivery) -> DealerAction:
+    step = d.step
+    effects = tuple(Effect("card", step.recipient, card=str(c), face_up=False) for c in d.cards)
+    if step.cards == HAND_SIZE:  # a stack from the automated shoe (§8(c)), or the dealer's own hand (§8(d))
+        if step.recipient == DEALER:
+            # §8(d) does not say "face down" for the dealer's hand; §9(d) (turned over
+            # after every decision) and §13(a) (exposed: all hands void) require it.
+            text = "Deal yourself your five-card hand from the automated shoe, face down"
+            cites = step.citations + (cite("9(d)"), cite("13(a)"))
+        else:
+            text = f"Deliver seat {step.recipient} its stack of five cards from the automated shoe, face down"
+            cites = step.citations
+    else:
+        nth = ORDINALS[step.card_number - 1]
+        who = "yourself your" if step.recipient == DEALER else f"seat {step.recipient} its"
+        text = f"Deal {who} {nth} card, face down, from the hand"
+        cites = step.citations + (cite("7(b)(3)"),)
+    return DealerAction(DEAL, step.recipient, face_up=False, text=text, citations=cites, effects=effects)
+
+
+def _offer_action(rnd: WildRound, s: SeatWagers) -> DealerAction:
+    play = 2 * s.ante
+    if rnd.method == AUTOMATED_SHOE:
+        cites, group = PLAY_ORDER_CITATIONS + (cite("1"),), ""
+    else:
+        # Reading: dealt from the hand, §7(c)(2) gives no order for the decisions.
+        cites, group = (cite("7(c)(2)"), cite("1")), DECISIONS_GROUP
+    if s.decision == PLAY:
+        response = f"Seat {s.seat} plays: {format_cents(play)} on Play"
+        effects: tuple[Effect, ...] = (Effect("wager", s.seat, "play", amount=play),)
+    else:
+        response = f"Seat {s.seat} folds"
+        effects = ((Effect("note", s.seat, text="folded; wagers in action"),)
+                   if rnd.keeps_cards(s) else (Effect("fold", s.seat),))
+    return DealerAction(OFFER, s.seat, text=f"Offer seat {s.seat} the play wager of twice the ante "
+                                             f"({format_cents(play)}) or a fold",
+                        citations=cites, group=group, effects=effects, response=response)
+
+
+def _hand_text(value) -> str:
+    """'pair of nines', 'ace high', 'straight, five high': the hand's name for a text."""
+    return value.describe().split(" (")[0].lower()
+
+
+def _reveal_seat(rnd: WildRound, s: SeatWagers) -> DealerAction | None:
+    hand = _hand_text(rnd.settlement.seat(s.seat).hand)
+    if s.decision == PLAY:
+        return DealerAction(REVEAL, s.seat, text=f"Turn over seat {s.seat}'s hand ({hand}) and compare it with yours",
+                            citations=(cite("9(a)"), cite("9(b)")), group=SETTLE_GROUP,
+                            effects=(Effect("reveal", s.seat),))
+    if not rnd.keeps_cards(s):
+        return None
+    cites: tuple[str, ...] = ()
+    if s.trips:
+        cites += (cite("9(d)(4)"), ruling(14))
+    if s.bad_beat:
+        cites += (cite("10(b)"),)
+    if rnd.cover_all_in_play:
+        cites += (cite("11(b)"), ruling(11))
+    return DealerAction(REVEAL, s.seat, text=f"Turn over seat {s.seat}'s folded hand ({hand}): "
+                                             "a wager on it is still in action",
+                        citations=cites, group=SETTLE_GROUP, effects=(Effect("reveal", s.seat),))
+
+
+_LOSS_REASONS = {
+    "ante": "your hand is higher", "blind": "your hand is higher", "play": "your hand is higher",
+    "trips": "no three of a kind or better", "bad_beat": "not both hands three of a kind or better, or a tie",
+    "cover_all": "the highest hand at the table is below a full house",
+}
+
+
+def _settle_action(rnd: WildRound, s: SeatWagers, r: WagerResult, group: str) -> DealerAction | None:
+    """COLLECT a losing wager, PAY a winning one (the amount is the settlement's); a push
+    and a referred wager need no dealer action."""
+    label = rules_data().spot_label(r.wager)
+    if r.result == LOSE:
+        why = "the player folded" if s.decision == FOLD and r.wager in ("ante", "blind") else _LOSS_REASONS[r.wager]
+        return DealerAction(COLLECT, s.seat, r.wager, text=f"Collect seat {s.seat}'s {label} "
+                                                             f"({format_cents(r.amount)}): {why}",
+                            citations=r.rules, group=group, effects=(Effect("collect", s.seat, r.wager),),
+                            spot_label=label)
+    if r.result == WIN:
+        return DealerAction(PAY, s.seat, r.wager, amount=r.net,
+                            text=f"Pay seat {s.seat}'s {label} {r.odds}{_paid_on(rnd, s, r.wager)}: "
+                                 f"{format_cents(r.net)}",
+                            citations=r.rules, group=group, payout=True,
+                            effects=(Effect("pay", s.seat, r.wager, amount=r.net),), spot_label=label)
+    return None
+
+
+def _paid_on(rnd: WildRound, s: SeatWagers, wager: str) -> str:
+    """What a payout is read from, for its text: ' (wild full house)'."""
+    settled = rnd.settlement.seat(s.seat)
+    if wager == "blind":
+        return f" ({settled.hand.category.hand_name})"
+    if wager == "trips" and settled.trips_reading is not None:
+        return f" ({settled.trips_reading.label.lower()})"
+    if wager == "bad_beat":
+        return f" (losing hand: {min(settled.hand, rnd.settlement.dealer).category.hand_name})"
+    if wager == "cover_all" and rnd.settlement.cover_all is not None:
+        return f" (highest hand: {rnd.settlement.cover_all.highest.category.hand_name})"
+    return ""
+
+
+def round_actions(rnd: WildRound) -> list[DealerAction]:
+    """Every dealer action of the round, in the rules' order."""
+    if rnd.method == AUTOMATED_SHOE:
+        acts = [DealerAction(ANNOUNCE, text="Announce “No more bets” before the shoe dispenses any stack",
+                             citations=(cite("8(b)(2)"), cite("6(b)")))]
+    else:
+        acts = [DealerAction(ANNOUNCE, text="Announce “No more bets” before dealing any card",
+                             citations=(cite("7(b)(3)"), cite("6(b)")))]
+    # No cut, no burn, no cover card: see the module's readings.
+    acts += [_deal_action(d) for d in rnd.deliveries]
+    acts += [_offer_action(rnd, s) for s in rnd.seats]  # §8(e) order; from the hand, any order
+    dealer = rnd.settlement.dealer
+    acts.append(DealerAction(REVEAL, DEALER, text=f"Turn over your five cards and announce your hand: "
+                                                  f"{_hand_text(dealer)}",
+                             citations=(cite("9(d)"), cite("9(a)")), effects=(Effect("reveal", DEALER),)))
+    # Reading: no settlement order is written (§9(a)); the seats are listed from the
+    # dealer's left but settled in any order (one group across the seats).
+    for s in rnd.seats:
+        reveal = _reveal_seat(rnd, s)
+        if reveal is not None:
+            acts.append(reveal)
+        for r in rnd.settlement.seat(s.seat).results:
+            if r.wager != "cover_all":
+                a = _settle_action(rnd, s, r, SETTLE_GROUP)
+                if a is not None:
+                    acts.append(a)
+    # §11(j): the Cover All bets after every player bet; no order among them is written.
+    for s in rnd.seats:
+        r = rnd.settlement.seat(s.seat).result("cover_all")
+        if r is not None:
+            a = _settle_action(rnd, s, r, COVER_ALL_GROUP)
+            if a is not None:
+                acts.append(replace(a, citations=a.citations + (cite("11(j)"),)))
+    acts.append(DealerAction(CLEAR, text="Pick up the cards in order and place them in the discard rack",
+                             citations=(cite("9(e)"),), effects=(Effect("clear"),)))
+    return acts
+
+
+def start_table(rnd: WildRound) -> TableState:
+    """The layout before "No more bets": the spots the house offers and the wagers."""
+    data = rules_data()
+    hidden = {k for k, on in (("bad_beat", rnd.house.bad_beat), ("cover_all", rnd.house.cover_all)) if not on}
+    spots = tuple(s for s in data.spots if s.key not in hidden)
+    wagers = {s.seat: {k: getattr(s, k) for k in ("ante", "blind", *SIDE_BETS) if getattr(s, k)} for s in rnd.seats}
+    return TableState(GAME_ID, TITLE, spots, data.seats, wagers)
+
+
+def _player_line(s: SeatWagers) -> str:
+    """'Seat 2: Ante $10.00, Blind $10.00, Trips $5.00'."""
+    parts = [f"{LABELS[k]} {format_cents(getattr(s, k))}" for k in ("ante", "blind", *SIDE_BETS) if getattr(s, k)]
+    return f"Seat {s.seat}: " + ", ".join(parts)
+
+
+def summary_lines(rnd: WildRound) -> tuple[str, ...]:
+    st = rnd.settlement
+    lines = [f"Dealer: {st.dealer.describe()}"]
+    for s in rnd.seats:
+        settled = st.seat(s.seat)
+        did = "plays" if s.decision == PLAY else "folds"
+        lines.append(f"Seat {s.seat}: {settled.hand.describe()}, {did}. "
+                     + "; ".join(r.describe() for r in settled.results) + ".")
+    if rnd.cover_all_in_play and st.cover_all is not None:
+        lines.append(st.cover_all.describe() + ".")
+    lines.append(f"The house {'wins' if st.house_net >= 0 else 'pays'} {format_cents(abs(st.house_net))} net.")
+    return tuple(lines)
+
+
+def script_for(rnd: WildRound, config: RoundConfig) -> WildScript:
+    actions = round_actions(rnd)
+    start = start_table(rnd)
+    data = rules_data()
+    return WildScript(
+        game_id=GAME_ID, seed=config.seed, level_id=config.level.id,
+        options={o.key: config.option(o) for o in HOUSE_OPTIONS},
+        option_lines=tuple(f"{o.title}: {o.label(config.option(o))}" for o in HOUSE_OPTIONS),
+        players=tuple(_player_line(s) for s in rnd.seats),
+        actions=actions, scenes=scenes_for(start, actions), render=renderer(start),
+        summary=summary_lines(rnd),
+        irregular_remedies=tuple(dict.fromkeys(i.outcome for i in data.irregularities)),
+        wild=rnd,
+    )
+
+
+# ---------------------------------------------------------------- watch mode
+
+def _irregularity(ident: str):
+    return next(i for i in rules_data().irregularities if i.id == ident)
+
+
+def _unwritten(citation: str) -> str:
+    return f"{citation} (no remedy is written)"
+
+
+def _mistake(kind: str, index: int, performed: DealerAction, rule: str, rule_citation: str,
+             remedy_id: str | None = None, replaces: bool = True) -> WatchMistake:
+    """A mistake whose remedy is the irregularity ``remedy_id`` of the rules data, or,
+    where none is written, "Refer to floor supervisor" citing the rule broken."""
+    if remedy_id is None:
+        remedy, remedy_cite = REFER_REMEDY, _unwritten(rule_citation)
+    else:
+        irr = _irregularity(remedy_id)
+        remedy, remedy_cite = irr.outcome, irr.citation
+    return WatchMistake(kind, index, performed, rule, rule_citation, remedy, remedy_cite, replaces)
+
+
+def _joined(*secs: str) -> str:
+    """'DJ Wild Poker §7(c)(1); §9(d)' (more than one section, the game named once)."""
+    return cite(secs[0]) + "".join(f"; §{s}" for s in secs[1:])
+
+
+def _card_name(step: DealStep) -> str:
+    return "stack of five" if step.cards == HAND_SIZE else f"{ORDINALS[step.card_number - 1]} card"
+
+
+def _gets(recipient: int, step: DealStep) -> str:
+    """'seat 4 its first card', 'himself his first card', 'seat 4 its stack of five'."""
+    if recipient == DEALER:
+        return f"himself his {'five-card hand' if step.cards == HAND_SIZE else _card_name(step)}"
+    return f"seat {recipient} its {_card_name(step)}"
+
+
+def _deal_mistakes(rnd: WildRound, acts: list[DealerAction]) -> list[WatchMistake]:
+    out = []
+    shoe = rnd.method == AUTOMATED_SHOE
+    if shoe:
+        order_rule = (("Deliver the stacks face down clockwise from the player farthest to the left who has wagered, "
+                      "then deal yourself your hand"), _joined("8(c)", "8(d)"))
+    else:
+        order_rule = (("Deal one card at a time clockwise from the player farthest to the left, yourself last in "
+                      "each round"), _joined("7(c)(1)") + "; " + ruling(16))
+    deals = [i for i, a in enumerate(acts) if a.verb == DEAL]
+    for k, i in enumerate(deals):
+        d = rnd.deliveries[k]
+        step, a = d.step, acts[i]
+        # A card (or stack) face up.
+        shown = replace(a, face_up=True, effects=tuple(replace(e, face_up=True) for e in a.effects))
+        if step.recipient == DEALER:
+            rule = (("The dealer's hand stays face down until every player has played or folded",
+                     _joined("8(d)", "9(d)")) if shoe else
+                    ("The dealer's five cards are dealt face down", _joined("7(c)(1)", "9(d)")))
+            out.append(_mistake("dealer-exposed", i, shown.with_text(f"Deals {_gets(DEALER, step)} face up"),
+                                *rule, "dealer-exposed"))
+        else:
+            rule = (("Each stack is delivered face down, not disclosing the cards", cite("8(c)")) if shoe else
+                    ("Every card is dealt face down, not disclosing its value", _joined("7(b)(3)", "7(c)(3)")))
+            out.append(_mistake("card-exposed", i, shown.with_text(f"Deals {_gets(step.recipient, step)} face up"),
+                                *rule, "player-card-exposed"))
+        if k + 1 == len(deals):
+            continue
+        nxt = rnd.deliveries[k + 1].step
+        # The next position dealt first, out of turn (within one round of the hand deal).
+        if nxt.card_number == step.card_number:
+            wrong = replace(a, seat=nxt.recipient, effects=tuple(replace(e, seat=nxt.recipient) for e in a.effects))
+            out.append(_mistake("wrong-order", i, wrong.with_text(
+                f"Deals {_gets(nxt.recipient, nxt)} before {_who(step.recipient)}"), *order_rule))
+        # A second card (or stack) to a player who has had this round's.
+        if step.recipient != DEALER:
+            nxt_act = acts[deals[k + 1]]
+            extra = replace(nxt_act, seat=step.recipient,
+                            effects=tuple(replace(e, seat=step.recipient) for e in nxt_act.effects))
+            what = "a second stack" if shoe else "a second card in the same round"
+            out.append(_mistake("wrong-count", deals[k + 1], extra.with_text(
+                f"Deals seat {step.recipient} {what}, before {_who(nxt.recipient)}"),
+                "Five cards to each player" + (", one stack each" if shoe else ", one at a time in turn"),
+                _joined("8(c)") if shoe else _joined("7(c)(1)") + "; " + ruling(16), "wrong-count", replaces=False))
+    return out
+
+
+def _payout_mistakes(rnd: WildRound, acts: list[DealerAction]) -> list[WatchMistake]:
+    """Wrong payouts a confused dealer makes, and wagers in action collected."""
+    data = rules_data()
+    st = rnd.settlement
+    out = []
+
+    def pays(i: int, a: DealerAction, amount: int, why: str, rule: str, sec: str) -> None:
+        if amount != a.amount:
+            wrong = replace(a, amount=amount, effects=(Effect("pay", a.seat, a.spot, amount=amount),))
+            out.append(_mistake("wrong-payout", i, wrong.with_text(
+                f"Pays seat {a.seat}'s {a.spot_label} {format_cents(amount)}{why}"), rule, sec))
+
+    for i, a in enumerate(acts):
+        if a.verb != PAY:
+            continue
+        s = rnd.seat(a.seat)
+        settled = st.seat(a.seat)
+        r = settled.result(a.spot)
+        if a.spot == "blind":
+            pays(i, a, s.blind, " at 1 to 1", f"The blind pays {r.odds} on a {settled.hand.category.hand_name}",
+                 cite("9(d)(3)"))
+        elif a.spot == "play":
+            pays(i, a, s.ante, ", the size of the ante",
+                 "The play wager is twice the ante and wins even money", _joined("1", "9(d)(3)"))
+        elif a.spot == "trips" and settled.trips_reading is not None:
+            reading = settled.trips_reading
+            other = reading.category.key if not reading.natural else "wild-" + reading.category.key
+            row = data.option_table("trips_table", rnd.house.trips_table).row_for(other)
+            if row is not None:
+                pays(i, a, row.odds.win_cents(s.trips), f" at {row.odds}, the {row.label.lower()} line",
+                     f"Trips pays {r.odds} on a {reading.label.lower()} (table {rnd.house.trips_table})",
+                     _joined("9(d)(4)", "9(d)(5)") + "; " + ruling(14))
+        elif a.spot == "bad_beat":
+            winner = max(settled.hand, st.dealer).category
+            row = data.pay_tables["bad_beat"].row_for(winner.key)
+            if row is not None:
+                pays(i, a, row.odds.win_cents(s.bad_beat), f" at {row.odds}, on the winning hand",
+                     "Two Way Bad Beat pays on the losing hand", cite("10(c)"))
+        elif a.spot == "cover_all" and st.cover_all is not None and st.cover_all.players != 6:
+            row = data.pay_tables["cover_all_6"].row_for(st.cover_all.highest.category.key)
+            if row is not None:
+                pays(i, a, row.odds.win_cents(s.cover_all), f" at {row.odds}, the six-player payout",
+                     f"Cover All pays from the column for {st.cover_all.players} player"
+                     f"{'s' if st.cover_all.players != 1 else ''}", _joined("11(c)", "11(k)") + "; " + ruling(11))
+        # A wager still in action after a fold, collected with the folded hand.
+        if s.decision == FOLD and a.spot in SIDE_BETS:
+            why = {"trips": ("Trips is settled whether or not the player folds", _joined("9(d)(4)") + "; " + ruling(14)),
+                   "bad_beat": ("Two Way Bad Beat stays in action after a fold", cite("10(b)")),
+                   "cover_all": ("Every hand dealt counts for Cover All, folded or not", cite("11(b)") + "; " + ruling(11))}
+            taken = DealerAction(COLLECT, a.seat, a.spot, text=f"Collects seat {a.seat}'s {a.spot_label} with the "
+                                                                "folded hand", effects=(Effect("collect", a.seat, a.spot),),
+                                 spot_label=a.spot_label)
+            out.append(_mistake("wager-in-action-collected", i, taken, *why[a.spot]))
+    # A blind that pushes ("Others", §9(d)(3)) paid even money with the ante.
+    for i, a in enumerate(acts):
+        if a.verb == PAY and a.spot == "ante":
+            s = rnd.seat(a.seat)
+            blind = st.seat(a.seat).result("blind")
+            if blind is not None and blind.result != WIN:
+                wrong = DealerAction(PAY, a.seat, "blind", amount=s.blind, payout=True, spot_label=LABELS["blind"],
+                                     effects=(Effect("pay", a.seat, "blind", amount=s.blind),))
+                hand = st.seat(a.seat).hand.category.hand_name
+                out.append(_mistake("wrong-payout", i, wrong.with_text(
+                    f"Pays seat {a.seat}'s blind {format_cents(s.blind)} on a {hand}"),
+                    "Below a straight the blind pushes (“Others”)", cite("9(d)(3)"), replaces=False))
+    return out
+
+
+def watch_mistakes(script: RoundScript, rng: random.Random) -> list[WatchMistake]:
+    """Every mistake the app may make dealing this round: a card or stack dealt out of
+    turn, a second one to a player, a player's or the dealer's card face up, no "No
+    more bets", decisions asked out of the §8(e) order (automated shoe only), the
+    dealer's hand turned over before the decisions or after a player's, a wrong payout
+    (blind at 1 to 1, play at the ante's size, Trips from the other column, Bad Beat on
+    the winning hand, Cover All from the six-player column, a pushing blind paid), a
+    wager in action collected with a folded hand, and Cover All settled before the
+    player bets. DJ Wild has no burn, no cover card on the dealer's hand and no button.
+    The watch round chooses among them (``rng`` is not needed: every candidate is
+    listed)."""
+    rnd = getattr(script, "wild", None)
+    if rnd is None:
+        raise ValueError("a DJ Wild Poker watch round needs the script of table_round.build_round")
+    acts = script.actions
+    shoe = rnd.method == AUTOMATED_SHOE
+    out = []
+    first_deal = next(i for i, a in enumerate(acts) if a.verb == DEAL)
+    out.append(_mistake("missed-announce", 0, acts[first_deal].with_text(
+        f"Deals {_gets(acts[first_deal].seat, rnd.deliveries[0].step)} without announcing “No more bets”"),
+        "Announce “No more bets” before " + ("the shoe dispenses any stack" if shoe else "dealing any card"),
+        cite("8(b)(2)") if shoe else cite("7(b)(3)")))
+    out += _deal_mistakes(rnd, acts)
+    offers = [i for i, a in enumerate(acts) if a.verb == OFFER]
+    dealer_reveal = next(i for i, a in enumerate(acts) if a.verb == REVEAL and a.seat == DEALER)
+    early = DealerAction(REVEAL, DEALER, text="Turns over the dealer's hand before every player has decided",
+                         effects=(Effect("reveal", DEALER),))
+    out.append(_mistake("dealer-exposed", offers[0], early,
+                        "The dealer turns over the hand only after every player has played or folded",
+                        cite("9(d)"), "dealer-exposed", replaces=False))
+    if shoe:  # §8(e) orders the decisions; from the hand they are asked in any order
+        for i, j in pairwise(offers):
+            wrong = replace(acts[j], text=f"Asks seat {acts[j].seat} for the decision before seat {acts[i].seat}")
+            out.append(_mistake("wrong-order", i, wrong,
+                                "Offer the play wager or fold from the player farthest to the left, clockwise",
+                                cite("8(e)")))
+    first_player_reveal = next((a for a in acts[dealer_reveal + 1:] if a.verb == REVEAL), None)
+    if first_player_reveal is not None:
+        out.append(_mistake("wrong-order", dealer_reveal, first_player_reveal.with_text(
+            f"Turns over seat {first_player_reveal.seat}'s hand before the dealer's"),
+            "The dealer turns over and announces the dealer's hand, then compares each player's hand with it",
+            _joined("9(a)", "9(d)")))
+    out += _payout_mistakes(rnd, acts)
+    cover = [i for i, a in enumerate(acts) if a.group == COVER_ALL_GROUP]
+    settle = [i for i, a in enumerate(acts) if a.group == SETTLE_GROUP]
+    if cover and settle:
+        a = acts[cover[0]]
+        out.append(_mistake("wrong-order", settle[0], a.with_text(f"Settles seat {a.seat}'s Cover All before the "
+                                                                   "player bets"),
+                            "The Cover All bets are reconciled after every player bet", cite("11(j)"),
+                            replaces=False))
+    return out
+
+
+__all__ = ["HOUSE_OPTIONS", "Bets", "WildRound", "WildScript", "build_round", "deal", "decide", "house_of",
+           "round_actions", "script_for", "watch_mistakes"]
