@@ -28,6 +28,8 @@ DEALER = 0
 NO_BUTTON = -1
 POT_INK = QColor(236, 222, 160, 225)
 POT_INK_FAINT = QColor(236, 222, 160, 90)
+# The dealer's own wagers on the layout (§6(c)): spot key and label, left to right.
+DEALER_SPOTS: tuple[tuple[str, str], ...] = (("ante", "Ante"), ("bet", "Bet"), ("double", "Double"))
 
 
 def _font(px: float, *, bold: bool = True, spacing: float = 0.0, caps: bool = False) -> QFont:
@@ -78,6 +80,12 @@ def dealer_spot_centres(lay: TableLayout) -> tuple[list[QPointF], float]:
     right = area.left() - 26 * s - r
     y = area.center().y() - 20 * s
     return [QPointF(right - (2 - i) * gap, y) for i in range(3)], r
+
+
+def dealer_spots(lay: TableLayout) -> list[tuple[str, str, QPointF, float]]:
+    """The dealer's ante, bet and double spots: (spot key, label, centre, radius) each."""
+    centres, r = dealer_spot_centres(lay)
+    return [(key, label, c, r) for (key, label), c in zip(DEALER_SPOTS, centres)]
 
 
 def button_radius(lay: TableLayout) -> float:
@@ -162,7 +170,7 @@ def paint_dealer_wagers(p: QPainter, lay: TableLayout, wagers: dict[str, int]) -
     centres, r = dealer_spot_centres(lay)
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    for (key, label), c in zip((("ante", "Ante"), ("bet", "Bet"), ("double", "Double")), centres):
+    for (key, label), c in zip(DEALER_SPOTS, centres):
         p.setBrush(QColor(0, 0, 0, 28))
         p.setPen(QPen(FELT_INK, max(0.8, 1.4 * s)))
         p.drawEllipse(c, r, r)
@@ -264,4 +272,4 @@ def save_winners_pot_png(scene: TableScene | None, path: str | Path, width: int 
 
 
 __all__ = ["WinnersPotTableView", "paint_winners_pot_table", "render_winners_pot", "save_winners_pot_png",
-           "pot_rect", "button_centre", "dealer_spot_centres"]
+           "pot_rect", "button_centre", "dealer_spot_centres", "dealer_spots", "DEALER_SPOTS"]

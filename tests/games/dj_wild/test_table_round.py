@@ -354,8 +354,10 @@ def test_any_order_where_the_rules_give_none():
     assert r.attempt(Attempt(COLLECT, 6, "blind")).accepted
     assert r.attempt(Attempt(REVEAL, 5)).accepted
     # Cover All is not yet: every player bet first (§11(j)).
+    # (and seat 2's hand is not turned over yet, so none of its wagers can be paid: the
+    # only payouts due are after their hands' reveals)
     out = r.attempt(Attempt(PAY, 2, "cover_all", amount=40_000))
-    assert out.mistake.kind == WRONG_POSITION
+    assert out.mistake.kind == WRONG_STEP
     while not r.finished:
         r.perform_next()
     assert r.record.procedure_errors == 2 and r.record.payout_errors == 0

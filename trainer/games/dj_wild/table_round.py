@@ -24,8 +24,8 @@ Readings (each applied where marked below):
   the dealer's"; §11(h): "according to house procedures"), so the whole player
   settlement (each hand turned over, each wager collected or paid) is one any-order
   group across the seats, and the Cover All bets, which come after every player bet
-  (§11(j)), are a second one. The core's groups cannot say "this hand before its
-  wagers", so within the group a payout made before its hand is turned over is not
+  (§11(j)), are a second one. Within the group each hand is turned over before its
+  wagers are settled (``DealerAction.after``), so a payout made before its hand is turned over is
   stopped.
 - A folded hand keeps its cards on the layout while a wager on it is still in action:
   its own Trips (ruling 14) or Two Way Bad Beat (§10(b)), or any Cover All wager at the
@@ -360,13 +360,17 @@ def round_actions(rnd: WildRound) -> list[DealerAction]:
     # dealer's left but settled in any order (one group across the seats).
     for s in rnd.seats:
         reveal = _reveal_seat(rnd, s)
+        first = ()
         if reveal is not None:
+            first = (len(acts),)  # the hand is turned over before its wagers are settled
             acts.append(reveal)
         for r in rnd.settlement.seat(s.seat).results:
             if r.wager != "cover_all":
                 a = _settle_action(rnd, s, r, SETTLE_GROUP)
                 if a is not None:
-                    acts.append(a)
+                    # A folded hand's ante and blind lose whatever it holds: no need to see it first.
+                    by_fold = s.decision == FOLD and r.wager in ("ante", "blind")
+                    acts.append(a if by_fold else replace(a, after=first))
     # §11(j): the Cover All bets after every player bet; no order among them is written.
     for s in rnd.seats:
         r = rnd.settlement.seat(s.seat).result("cover_all")

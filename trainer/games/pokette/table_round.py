@@ -112,7 +112,7 @@ def _said(s: Section) -> str:
     return s.name().capitalize()
 
 
-def _stand_spot(position: int) -> tuple[str, str]:
+def stand_spot(position: int) -> tuple[str, str]:
     return f"stand-{position}", f"{STAND_SPACE[position - 1]} space of the card stand"
 
 
@@ -309,7 +309,7 @@ def _script(config: RoundConfig, options: HouseOptions) -> RoundScript:
     # poker hand: the stand holds the winning cards that are not jokers (§(h)(1),
     # §(g)(5)(iii), trainer ruling P7; stand.py), so a joker is marked and not stood.
     if change.position is not None:
-        spot, label = _stand_spot(change.position)
+        spot, label = stand_spot(change.position)
         stand_cites = (cite("(g)(4)"), cite(("(h)(1)", "(h)(2)", "(h)(5)")[change.position - 1]))
         scene = replace(scene, stand=tuple(str(c) for c in change.cards), stand_new=True,
                         caption=f"{winner} in the {label}.")
@@ -582,7 +582,7 @@ def _joker(rd: _Round, rng: random.Random) -> list[WatchMistake]:
     remedy = _irregularity("joker-with-stand")
     rule_cite = f"{cite('(g)(5)(iii)')}; {ruling('P7')}"
     position = len(scene.stand) + 1
-    spot, label = _stand_spot(min(position, 3))
+    spot, label = stand_spot(min(position, 3))
     text = f"Places {w.name()} in the {label}"
     out = [WatchMistake(JOKER_IN_STAND, i, _performed(act.STAND, text, spot=spot, spot_label=label),
                         "A joker has no bearing on the poker hand wagers: it never goes into the card stand",

@@ -98,6 +98,7 @@ class DealerAction:
     effects: tuple[Effect, ...] = ()  # what the table shows after it (player responses included)
     response: str = ""  # what a simulated player says or does after it: "Seat 3 calls $10"
     spot_label: str = ""  # how the spot is named on the layout: "Pair Up"
+    after: tuple[int, ...] = ()  # in an any-order group: indexes of actions that must be done first
     choices: tuple[str, ...] = ()  # ANNOUNCE with words to choose (``spot`` is the right one): the wordings offered
 
     def where(self) -> str:

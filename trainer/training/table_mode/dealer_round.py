@@ -85,7 +85,7 @@ class DealerRound:
         out = []
         i = first
         while i < len(acts) and acts[i].group == group:
-            if i not in done:
+            if i not in done and all(j in done for j in acts[i].after):
                 out.append(i)
             i += 1
         return out
