@@ -18,7 +18,9 @@ import trainer
 SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer",
            # adaptive practice, exams and the supervisor's review (trainer.ui.screens.dashboard_snapshot)
            "daily", "mistakes", "learn", "speed", "exam", "exam-result", "supervisor", "dashboard",
-           "trainee-review", "tools", "report", "trainee-report")
+           "trainee-review", "trainee-rounds", "tools", "report", "trainee-report",
+           # a table-mode round in progress (trainer.ui.screens.table_mode)
+           "table-deal", "table-watch")
 DEFAULT_GAME = "two-card-joker"
 DEFAULT_SEED = 7
 

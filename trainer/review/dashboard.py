@@ -3,12 +3,19 @@
 ``load_dashboard`` runs the queries of one filter (date range, class, game) and puts
 together, for every trainee, their accuracy, speed and mastery per game and skill, and
 their certification status per game; the class's trend over time; and its weakest
-skills. ``load_trainee`` does the same for one trainee, with their answers and exams.
+skills. ``load_trainee`` does the same for one trainee, with their answers, exams and
+table mode's rounds.
 
-Certification: a trainee is *certified* in a game when every skill of the game has at
-least ``CERT_MIN_ANSWERS`` answers in the period and is answered right at least as often
-as the game's pass threshold (set by a supervisor per game; ``DEFAULT_THRESHOLD``
-otherwise).
+Certification: a trainee is *certified* in a game when every skill of the game that can
+be practised here (``certified_skills``: a skill with quiz questions, and table mode's
+skills when the game has a table mode) has at least ``CERT_MIN_ANSWERS`` answers in the
+period and is answered right at least as often as the game's pass threshold (set by a
+supervisor per game; ``DEFAULT_THRESHOLD`` otherwise).
+
+Table mode's answers are ordinary answers of the skills ``<game>.table-procedure``,
+``<game>.table-payouts`` and ``<game>.table-watch``, so they count per skill like any
+other; the rounds themselves (errors of each kind, calls, time against the target) come
+from the store's ``table_rounds``.
 
 Mastery is judged on each skill's most recent answers in the period (see
 ``trainer.training.mastery``); accuracy and speed are over all of the period's answers.
@@ -23,13 +30,16 @@ from datetime import date, datetime, time, timedelta, timezone
 
 from trainer.games import registry
 from trainer.store import AnswerFilter, AnswerRecord, AttemptRow, SkillStat, Store, Trainee, TrendPoint
+from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
 from trainer.training.mastery import WINDOW, Level, mastery_level
+from trainer.training.table_mode.dealer_round import payout_skill, procedure_skill, watch_skill
 
 DEFAULT_THRESHOLD = 80
 CERT_MIN_ANSWERS = 5
 WEAKEST = 5
 WEAK_MIN_ANSWERS = 10
 TRAINEE_ANSWERS_SHOWN = 5000
+TRAINEE_ROUNDS_SHOWN = 500
 
 CERTIFIED, IN_PROGRESS, NOT_STARTED = "Certified", "In progress", "Not started"
 
@@ -293,6 +303,9 @@ class TraineeReport:
     answer_total: int
     thresholds: dict[str, int] = field(default_factory=dict)
     generated_at: str = ""
+    table_summary: tuple[TableRoundSummary, ...] = ()  # per game and mode
+    table_rounds: tuple[TableRoundRow, ...] = ()  # newest first, at most TRAINEE_ROUNDS_SHOWN
+    table_round_total: int = 0
 
 
 # -- building ---------------------------------------------------------------------------
@@ -305,6 +318,31 @@ def game_skills(game_ids: list[str] | tuple[str, ...]) -> dict[str, list[tuple[s
         except Exception:
             out[g] = []
     return out
+
+
+def table_skills(game_id: str) -> tuple[str, str, str]:
+    """Table mode's three skills of a game: procedure, payouts, spot the error."""
+    return procedure_skill(game_id), payout_skill(game_id), watch_skill(game_id)
+
+
+def certified_skills(game_id: str) -> set[str]:
+    """The skills of a game certification counts: those this station can practise. A
+    skill with quiz questions; table mode's skills only when the game has a table mode
+    (a skill nothing here can train would make the game impossible to certify)."""
+    from trainer.training.table_mode.games import has_table_mode
+
+    try:
+        game = registry.get_game(game_id)
+        listed = {s.id for s in game.skills()}
+        skills = {k.skill for k in game.question_kinds()}
+    except Exception:  # a broken game package: nothing to certify (its skills show no rows either)
+        return set()
+    try:
+        if has_table_mode(game_id):
+            skills |= set(table_skills(game_id))
+    except Exception:  # a broken table mode: its skills cannot be practised here
+        pass
+    return skills & listed
 
 
 def shown_games(query: Query, stats: list[SkillStat]) -> tuple[str, ...]:
@@ -343,6 +381,7 @@ def certification(skills: list[SkillRow], threshold: int) -> Certification:
 def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: list[SkillStat],
                recent: list[SkillStat], games: tuple[str, ...], thresholds: dict[str, int]) -> list[TraineeRow]:
     skills_of = game_skills(games)
+    counted = {g: certified_skills(g) for g in games}
     titles = {sid: t for g in skills_of.values() for sid, t in g}
     by_key = {(s.trainee_id, s.game_id, s.skill): s for s in stats}
     recent_by = {(s.trainee_id, s.game_id, s.skill): s for s in recent}
@@ -366,7 +405,7 @@ def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: li
                     last = max(last, s.last_answered_at or "")
                     skill_rows.append(SkillRow(g, sid, skill_title(sid, titles), s.answered, s.correct, s.on_target,
                                                s.total_ms, level, s.last_answered_at or ""))
-            listed = [r for r in skill_rows if r.skill in {sid for sid, _t in skills_of.get(g, [])}]
+            listed = [r for r in skill_rows if r.skill in counted[g]]
             game_rows.append(GameRow(g, registry.title_of(g), tuple(skill_rows),
                                      certification(listed, thresholds.get(g, DEFAULT_THRESHOLD))))
         rows.append(TraineeRow(t, tuple(classes.get(t.id, ())), tuple(game_rows), last))
@@ -423,10 +462,10 @@ def load_dashboard(store: Store, query: Query, progress: Progress | None = None)
                      thresholds, games, tuple(attempts), utc_now())
 
 
-def load_trainee(store: Store, trainee_id: int, query: Query, *,
-                 answers_shown: int = TRAINEE_ANSWERS_SHOWN) -> TraineeReport:
-    """One trainee's figures, trend, exams and answers for ``query`` (the class filter is
-    ignored: the trainee is chosen)."""
+def load_trainee(store: Store, trainee_id: int, query: Query, *, answers_shown: int = TRAINEE_ANSWERS_SHOWN,
+                 rounds_shown: int = TRAINEE_ROUNDS_SHOWN) -> TraineeReport:
+    """One trainee's figures, trend, exams, answers and table rounds for ``query`` (the
+    class filter is ignored: the trainee is chosen)."""
     from trainer.store.records import utc_now
 
     q = Query(query.first_day, query.last_day, None, query.game_id)
@@ -444,5 +483,85 @@ def load_trainee(store: Store, trainee_id: int, query: Query, *,
     trend = store.trend(f, bucket)
     attempts = store.exam_attempts(trainee_id=trainee_id, start=f.start, end=f.end)
     answers = store.answer_rows(f, limit=answers_shown)
+    rounds = {"game_id": q.game_id, "since": f.start, "until": f.end}
     return TraineeReport(q, row, tuple(trend), bucket, tuple(attempts), tuple(answers), count, thresholds,
-                         utc_now())
+                         utc_now(), tuple(store.table_round_summary(trainee_id, **rounds)),
+                         tuple(store.table_rounds(trainee_id, limit=rounds_shown, **rounds)),
+                         store.table_round_count(trainee_id, **rounds))
+
+
+# -- table mode's rounds, as the review shows them -------------------------------------------
+MODE_TITLES = {"deal": "Deal", "watch": "Watch"}
+ROUND_MISTAKE_TITLES = {"missed-call": "Mistake let pass", "false-call": "False alarm"}
+
+
+def mode_title(mode: str) -> str:
+    return MODE_TITLES.get(mode, mode.capitalize())
+
+
+def table_level_title(level_id: str) -> str:
+    """A table mode level's title (``learn`` → ``Learn``); the id for a level not known here."""
+    from trainer.training.table_mode.levels import level
+
+    try:
+        return level(level_id).title
+    except (KeyError, ValueError, OSError):
+        return level_id
+
+
+def round_mistake_title(kind: str) -> str:
+    """What a round's mistake was, in a few words: "Wrong seat or spot", "False alarm"."""
+    from trainer.training.table_mode.actions import MISTAKE_TITLES
+
+    return MISTAKE_TITLES.get(kind) or ROUND_MISTAKE_TITLES.get(kind) or kind.replace("-", " ").capitalize()
+
+
+def short_time(ms: int) -> str:
+    """A round's time in a narrow column: "48.2 s", "2:05"."""
+    seconds = ms / 1000
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(int(round(seconds)), 60)
+    return f"{minutes}:{rest:02d}"
+
+
+def round_time_text(r) -> str:
+    """A round's time against its target: "48.2 s / 1:00", "31.0 s / —" (untimed)."""
+    return f"{short_time(r.total_ms)} / {short_time(r.target_ms) if r.target_ms else '—'}"
+
+
+def mistake_expected(m) -> str:
+    """What a round's mistake is measured against: what the rules call for, or for a false
+    alarm (nothing was wrong) what the dealer rightly did."""
+    return (m.explanation or m.expected) if m.kind == "false-call" else m.expected
+
+
+def round_errors_text(r, *, every: bool = False) -> str:
+    """A round's errors in a few words ("2 procedure · 1 payout", "1 missed · 1 false
+    alarm", "none"): those of its mode, only the ones it has unless ``every``. ``r`` is a
+    round or a summary (anything with the counts and ``mode``)."""
+    if r.mode == "watch":
+        counts = ((r.missed_calls, "missed", "missed"), (r.false_calls, "false alarm", "false alarms"))
+    else:
+        counts = ((r.procedure_errors, "procedure", "procedure"), (r.payout_errors, "payout", "payout"))
+    parts = [f"{n} {one if n == 1 else many}" for n, one, many in counts if n or every]
+    return " · ".join(parts) if parts else "none"
+
+
+def round_option_lines(game_id: str, options: dict[str, str]) -> list[str]:
+    """The house options a round was dealt under, as the table mode screen names them
+    ("Dealing method: automated shoe"); by key and value when the game's table mode is
+    not on this station."""
+    from trainer.training.table_mode.games import has_table_mode, house_options
+
+    specs = {}
+    try:
+        if has_table_mode(game_id):
+            specs = {o.key: o for o in house_options(game_id)}
+    except Exception:  # a broken game package: show the stored values
+        specs = {}
+    lines = []
+    for key, value in options.items():
+        spec = specs.get(key)
+        lines.append(f"{spec.title}: {spec.label(value)}" if spec else f"{key.replace('_', ' ').capitalize()}: {value}")
+    return lines

@@ -8,6 +8,13 @@ when a large volume is wanted (``pool``).
 
 Each trainee has a skill level per skill that grows as they practise: their chance of
 being right and their speed follow it.
+
+Games with a table mode also get table rounds over the last two weeks: real rounds of
+the game's table mode (``trainer.training.table_mode``), dealt or watched by a simulated
+trainee who now and then deals to the wrong seat, turns a card the wrong way, pays a
+wrong amount or in extra chips, and misses or wrongly calls the app's mistakes. Every
+mistake and its rule are the table mode's own; the rounds and their answers are imported
+like a station's.
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ class DemoPlan:
     pool: int | None = None  # questions per kind to reuse (None: every question new)
     games: tuple[str, ...] | None = None  # default: every available game
     exam: bool = True
+    table_rounds: bool = True  # for the games that have a table mode
 
 
 def _iso(dt: datetime) -> str:
@@ -86,7 +94,8 @@ class _Questions:
 
 def demo_results(plan: DemoPlan, now: datetime | None = None, batch: int = 5000
                  ) -> tuple[dict[str, Any], Iterator[list[dict[str, Any]]]]:
-    """A station's results (``header``, answer batches) as ``Store.import_results`` takes them."""
+    """A station's results (``header``, answer batches) as ``Store.import_results`` takes them;
+    the table rounds are in ``header["table_rounds"]``."""
     rng = random.Random(plan.seed)
     now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
     games = plan.games or tuple(e.id for e in registry.catalogue() if registry.is_available(e.id))
@@ -178,9 +187,23 @@ def demo_results(plan: DemoPlan, now: datetime | None = None, batch: int = 5000
                 rows.append((t["id"], q, at))
             pending.append((sid, rows))
             sessions[-1]["ended_at"] = _iso(at + timedelta(seconds=5))
-    header = {"station_id": uuid.UUID(int=rng.getrandbits(128)).hex, "trainees": trainees, "classes": classes,
+    station_id = uuid.UUID(int=rng.getrandbits(128)).hex
+    table_answers: list[dict[str, Any]] = []
+    table_rounds: list[dict[str, Any]] = []
+    if plan.table_rounds:
+        # A separate RNG: the quiz answers stay the same with or without table rounds.
+        table_rng = random.Random(plan.seed * 7919 + 8)
+        for t in trainees:
+            talent, _rate, studied, _bias = profiles[t["id"]]
+            s, a, r = _table_practice(t["id"], [g for g in studied if _has_table_mode(g)], talent, station_id,
+                                      start, now, plan.days, table_rng)
+            sessions += s
+            table_answers += a
+            table_rounds += r
+    header = {"station_id": station_id, "trainees": trainees, "classes": classes,
               "exams": exams, "sessions": sessions,
-              "answer_count": sum(len(rows) for _sid, rows in pending)}
+              "answer_count": sum(len(rows) for _sid, rows in pending) + len(table_answers),
+              "table_rounds": table_rounds}
 
     def batches() -> Iterator[list[dict[str, Any]]]:
         out: list[dict[str, Any]] = []
@@ -196,6 +219,11 @@ def demo_results(plan: DemoPlan, now: datetime | None = None, batch: int = 5000
                 if len(out) >= batch:
                     yield out
                     out = []
+        for row in table_answers:
+            out.append(row)
+            if len(out) >= batch:
+                yield out
+                out = []
         if out:
             yield out
 
@@ -214,5 +242,141 @@ def populate(store, plan: DemoPlan | None = None, now: datetime | None = None, p
         create_supervisor(store, DEMO_SUPERVISOR, DEMO_PASSWORD)
     supervisor = sign_in(store, DEMO_SUPERVISOR, DEMO_PASSWORD)
     header, batches = demo_results(plan, now)
-    summary = store.import_results(header, batches, by=supervisor, source="demo results", progress=progress)
+    rounds = header.pop("table_rounds")
+    summary = store.import_results(header, batches, by=supervisor, source="demo results", progress=progress,
+                                   table_rounds=[rounds])
     return supervisor, summary
+
+
+# -- table mode --------------------------------------------------------------------------
+TABLE_DAYS = 14  # table rounds in the demo's last two weeks
+
+
+def _has_table_mode(game_id: str) -> bool:
+    """The game's own package has a table mode. (Checked against ``GAME_PACKAGES`` as it is
+    now: a test may stand another package in for a game after the table mode's finder
+    took its copy of the mapping.)"""
+    from trainer.training.table_mode.games import table_module
+
+    module = table_module(game_id)
+    own = f"{registry.GAME_PACKAGES.get(game_id)}.table_round"
+    return module is not None and getattr(module, "__name__", "") == own
+
+
+def _table_practice(tid: int, games: list[str], talent: float, station_id: str, start: datetime, now: datetime,
+                    days: int, rng: random.Random) -> tuple[list, list, list]:
+    """One trainee's table sessions (a few rounds each, dealt and watched, the level rising
+    with the days): (sessions, answers, table rounds) as a station's results hold them."""
+    from trainer.training.table_mode.games import deal_round, watch_round
+    from trainer.training.table_mode.levels import levels
+    from trainer.training.table_mode.script import RoundConfig
+
+    sessions: list[dict[str, Any]] = []
+    answers: list[dict[str, Any]] = []
+    rounds: list[dict[str, Any]] = []
+    if not games:
+        return sessions, answers, rounds
+    ladder = levels()
+    first_day = max(0, days - TABLE_DAYS)
+    for day in range(first_day, days):
+        if rng.random() > 0.35:
+            continue
+        at = start + timedelta(days=day, hours=rng.uniform(9, 17))
+        if at >= now:
+            continue
+        game_id = rng.choice(games)
+        ability = talent + 0.08 * (day - first_day)
+        step = min(len(ladder) - 1, max(0, int((day - first_day) / TABLE_DAYS * len(ladder) + talent)))
+        sid = uuid.UUID(int=rng.getrandbits(128)).hex
+        count = rng.randint(2, 3)
+        # a table mode session is a drill session, as the main window records it
+        sessions.append({"id": sid, "trainee_id": tid, "game_id": game_id, "mode": "drill",
+                         "seed": rng.randrange(2**31 - 1), "question_count": count, "started_at": _iso(at),
+                         "ended_at": None, "source": "game", "exam_id": None})
+        for n in range(count):
+            config = RoundConfig(game_id, rng.randrange(2**31 - 1), ladder[step], round_number=n + 1)
+            if n % 2 == 0:
+                play = deal_round(config)
+                _deal_like_a_trainee(play, ability, rng)
+            else:
+                play = watch_round(config)
+                _watch_like_a_trainee(play, ability, rng)
+            for result in play.results:
+                at += timedelta(milliseconds=max(300, result.response_ms) + rng.randint(200, 900))
+                answers.append(_table_answer(sid, tid, result, at, rng))
+            at += timedelta(seconds=rng.randint(5, 20))
+            rounds.append({"id": uuid.UUID(int=rng.getrandbits(128)).hex, "session_id": sid, "trainee_id": tid,
+                           "station_id": station_id, "recorded_at": _iso(at), **play.record.as_row()})
+        sessions[-1]["ended_at"] = _iso(at + timedelta(seconds=3))
+    return sessions, answers, rounds
+
+
+def _table_answer(session_id: str, tid: int, result, at: datetime, rng: random.Random) -> dict[str, Any]:
+    q = result.question
+    return {"id": uuid.UUID(int=rng.getrandbits(128)).hex, "session_id": session_id, "trainee_id": tid,
+            "game_id": q.game_id, "skill": q.skill, "kind": q.kind, "seed": q.seed, "prompt": q.prompt,
+            "form": q.form, "fields": json.dumps(list(q.fields)), "given": result.given, "correct_answer": q.answer,
+            "is_correct": 1 if result.correct else 0, "response_ms": int(result.response_ms),
+            "answered_at": _iso(at), "citations": json.dumps(list(q.citations)), "explanation": q.explanation,
+            "target_ms": question_target_ms(q)}
+
+
+def _action_ms(level, ability: float, rng: random.Random) -> int:
+    target = level.action_target_ms or 5_000
+    return int(max(400, target * math.exp(rng.gauss(-0.1 - 0.25 * ability, 0.3))))
+
+
+def _deal_like_a_trainee(play, ability: float, rng: random.Random) -> None:
+    """Deal the round to the end, now and then getting an action wrong first (the round
+    stops it, counts it and explains it) or paying in more chips than needed."""
+    from trainer.core.chips import house_chips
+    from trainer.training.table_mode.actions import DEAL, PAY, Attempt
+
+    p_wrong = 1 / (1 + math.exp(2.6 + 1.2 * ability))
+    seats = sorted({a.seat for a in play.script.actions if a.seat})
+    while not play.finished:
+        action = play.next_action()
+        ms = _action_ms(play.level, ability, rng)
+        if rng.random() < p_wrong:
+            if action.verb == PAY and rng.random() < 0.6:
+                wrong = Attempt(PAY, action.seat, action.spot, amount=action.amount + rng.choice([-1, 1]) * 500
+                                if action.amount > 500 else action.amount * 2)
+            elif action.verb == DEAL and action.face_up is not None and rng.random() < 0.5:
+                wrong = Attempt(DEAL, action.seat, action.spot, not action.face_up)
+            elif action.seat and len(seats) > 1:
+                wrong = Attempt(action.verb, rng.choice([s for s in seats if s != action.seat]), action.spot,
+                                action.face_up)
+            else:
+                wrong = None
+            if wrong is not None:
+                out = play.attempt(wrong, ms // 2)
+                ms -= ms // 2
+                if out.accepted:  # it was another action of an any-order group: fine
+                    continue
+        if action.verb == PAY and rng.random() < p_wrong:
+            smallest = house_chips().denominations[0]
+            if action.amount % smallest == 0 and action.amount // smallest > sum(house_chips().fewest(
+                    action.amount).values()):
+                play.attempt(Attempt(PAY, action.seat, action.spot, chips=((smallest, action.amount // smallest),)),
+                             ms)
+                continue
+        play.perform_next(ms)
+
+
+def _watch_like_a_trainee(play, ability: float, rng: random.Random) -> None:
+    """Watch the app deal: stop most of its mistakes (naming the rule and the remedy,
+    mostly right), let some pass, now and then stop a right action."""
+    p_catch = 1 / (1 + math.exp(-(0.8 + 1.3 * ability)))
+    p_false = 1 / (1 + math.exp(3.2 + ability))
+    while not play.finished:
+        cur = play.current()
+        ms = _action_ms(play.level, ability, rng)
+        if (cur.mistake is not None and rng.random() < p_catch) or (cur.mistake is None and rng.random() < p_false):
+            play.stop(ms)
+            while play.pending:
+                q = play.pending[0]
+                right = rng.random() < p_catch
+                wrong = [o for o in q.options if o != q.answer]
+                play.answer(q.answer if right or not wrong else rng.choice(wrong), _action_ms(play.level, 0, rng))
+            ms = 0
+        play.proceed(ms)

@@ -1,4 +1,4 @@
-"""CSV exports: every answer of a filter, and the dashboard's summary.
+"""CSV exports: every answer of a filter, the dashboard's summary, and table mode's rounds.
 
 The files are UTF-8 with a byte-order mark (spreadsheets then read the accents and the
 "→" of an ordering right), one header row, one row per answer or per trainee and skill.
@@ -15,7 +15,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from trainer.games import registry
-from trainer.review.dashboard import Dashboard
+from trainer.review.dashboard import (
+    Dashboard,
+    mistake_expected,
+    mode_title,
+    round_mistake_title,
+    round_option_lines,
+    table_level_title,
+)
 from trainer.store import AnswerFilter, Store
 from trainer.training.mastery import speed_grade
 from trainer.training.question import display_answer
@@ -23,6 +30,11 @@ from trainer.training.question import display_answer
 ANSWER_HEADERS = ["answered_at", "trainee", "classes", "game", "skill", "question", "given_answer",
                   "correct_answer", "result", "response_s", "target_s", "speed", "rule", "explanation",
                   "question_kind", "question_seed", "session_id", "answer_id"]
+TABLE_ROUND_HEADERS = ["recorded_at", "trainee", "classes", "game", "mode", "level", "house_options", "seed",
+                       "actions", "completed", "clean", "procedure_errors", "payout_errors", "extra_chip_payouts",
+                       "mistakes_made", "caught", "missed_calls", "false_calls", "rule_named", "remedy_named",
+                       "total_s", "target_s", "on_time", "mean_action_s", "mistakes", "session_id", "round_id",
+                       "station_id"]
 SUMMARY_HEADERS = ["trainee", "classes", "game", "skill", "answered", "correct", "accuracy_pct", "mean_s",
                    "on_target_pct", "mastery", "game_certification", "last_answered_at"]
 
@@ -99,5 +111,38 @@ def summary_csv(dashboard: Dashboard, path: str | Path) -> int:
                         s.last_answered_at)])
                     n += 1
         return n
+
+    return _atomic_csv(Path(path), write)
+
+
+def table_rounds_csv(store: Store, path: str | Path, *, trainee_id: int | None = None, game_id: str | None = None,
+                     since: str | None = None, until: str | None = None,
+                     progress: Callable[[int, int], None] | None = None) -> int:
+    """Every table mode round of a trainee (or of everyone), oldest first, one row per
+    round with its mistakes in one cell ("Wrong payout: rules … / done … (rule)"); the
+    number of rows written. ``since``/``until`` are ISO UTC instants (until excluded)."""
+    names = {t.id: t.name for t in store.trainees()}
+    classes = store.trainee_classes()
+    rounds = list(reversed(store.table_rounds(trainee_id, game_id=game_id, since=since, until=until)))
+
+    def write(w) -> int:
+        w.writerow(TABLE_ROUND_HEADERS)
+        for n, r in enumerate(rounds, start=1):
+            timed = r.target_ms > 0
+            mistakes = " | ".join(
+                f"{round_mistake_title(m.kind)}: expected {mistake_expected(m)} / done {m.attempted}"
+                + (f" ({'; '.join(m.citations)})" if m.citations else "") for m in r.mistakes)
+            w.writerow([cell(v) for v in (
+                r.recorded_at, names.get(r.trainee_id, r.trainee_id), "; ".join(classes.get(r.trainee_id, [])),
+                registry.title_of(r.game_id), mode_title(r.mode), table_level_title(r.level),
+                "; ".join(round_option_lines(r.game_id, r.options)), r.seed, r.actions,
+                "yes" if r.completed else "no", "yes" if r.clean else "no", r.procedure_errors, r.payout_errors,
+                r.extra_chip_payouts, r.mistakes_made, r.caught, r.missed_calls, r.false_calls, r.rule_named,
+                r.remedy_named, seconds(r.total_ms), seconds(r.target_ms) if timed else "",
+                ("yes" if r.on_time else "no") if timed and r.completed else "",
+                seconds(r.mean_action_ms) if r.action_ms else "", mistakes, r.session_id, r.id, r.station_id)])
+            if progress is not None and (n % 200 == 0 or n == len(rounds)):
+                progress(n, len(rounds))
+        return len(rounds)
 
     return _atomic_csv(Path(path), write)

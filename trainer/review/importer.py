@@ -4,17 +4,22 @@ A station's results go to the supervisor as a *results file* (``*.dtresults``, w
 by ``write_results_file``) or as the station's database file itself. The results file
 is JSON::
 
-    {"format": "dealer-trainer/results", "format_version": 1, "app_version": "0.1.0",
-     "exported_at": "...", "station_id": "...", "schema_version": 2,
+    {"format": "dealer-trainer/results", "format_version": 2, "app_version": "0.1.0",
+     "exported_at": "...", "station_id": "...", "schema_version": 3,
      "trainees": [{"id", "name", "created_at"}], "classes": [{"name", "created_at", "members": [trainee ids]}],
      "exams": [{"id", "title", "definition", "fingerprint", ...}],
      "sessions": [{"id", "trainee_id", "game_id", "mode", "seed", "question_count", "started_at",
                    "ended_at", "source", "exam_id"}],
-     "answer_count": 1234,
-     "answers": [{"id", "session_id", "trainee_id", ..., "target_ms"}]}
+     "answer_count": 1234, "table_round_count": 12,
+     "answers": [{"id", "session_id", "trainee_id", ..., "target_ms"}],
+     "table_rounds": [{"id", "session_id", "trainee_id", "station_id", "recorded_at", "game_id", "mode",
+                       "level", "seed", "options", ..., "mistakes", "completed"}]}
 
-Ids of sessions and answers are the station's uuids; trainee ids are the station's own
-and are matched to this database's trainees by name (see ``trainer.store.exchange``).
+Format 2 added ``table_rounds`` (table mode's rounds, the columns of the store's
+``table_rounds`` with its JSON columns as text); a format-1 file has none and still
+imports. Ids of sessions, answers and table rounds are the station's uuids; trainee ids
+are the station's own and are matched to this database's trainees by name (see
+``trainer.store.exchange``).
 
 ``import_paths`` imports files and folders of files: every file is checked before
 anything is written, and each file is imported whole or not at all, so a damaged file,
@@ -39,9 +44,11 @@ import trainer
 from trainer.store import ImportSummary, Store, StoreError, Supervisor
 from trainer.store.exchange import ANSWER_EXPORT_COLUMNS, EXAM_COLUMNS
 from trainer.store.records import utc_now
+from trainer.store.table_rounds import INT_COLUMNS, TABLE_ROUND_COLUMNS
+from trainer.training.table_mode.scoring import MODES
 
 FORMAT = "dealer-trainer/results"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: table mode's rounds
 FILE_SUFFIX = ".dtresults"
 DATABASE_SUFFIXES = (".sqlite3", ".sqlite", ".db")
 IMPORT_SUFFIXES = (FILE_SUFFIX, ".json", *DATABASE_SUFFIXES)
@@ -71,12 +78,14 @@ class FileOutcome:
 # -- writing -------------------------------------------------------------------------
 def write_results_file(store: Store, path: str | Path, progress: Callable[[int, int], None] | None = None) -> int:
     """Write every result of this station to ``path`` (through a temporary file, so that a
-    failure never leaves half a file); return the number of answers written."""
+    failure never leaves half a file); return the number of answers written (table mode's
+    rounds follow them in the file)."""
     path = Path(path)
     header = store.results_header()
     total = header.pop("answer_count")
+    rounds = header.pop("table_round_count")
     head = {"format": FORMAT, "format_version": FORMAT_VERSION, "app_version": trainer.__version__,
-            "exported_at": utc_now(), **header, "answer_count": total}
+            "exported_at": utc_now(), **header, "answer_count": total, "table_round_count": rounds}
     fd, tmp = tempfile.mkstemp(prefix=".dtresults-", dir=str(path.parent))
     written = 0
     try:
@@ -89,6 +98,12 @@ def write_results_file(store: Store, path: str | Path, progress: Callable[[int, 
                     written += 1
                 if progress is not None:
                     progress(written, total)
+            out.write("\n], \"table_rounds\": [")
+            first = True
+            for batch in store.iter_results_table_rounds():
+                for row in batch:
+                    out.write(("" if first else ",") + "\n" + json.dumps(row, ensure_ascii=False))
+                    first = False
             out.write("\n]}\n")
             out.flush()
             os.fsync(out.fileno())
@@ -158,6 +173,38 @@ def check_answer(name: str, n: int, a: Any) -> dict[str, Any]:
     return a
 
 
+TABLE_ROUND_CHECK = {c: (_I if c in INT_COLUMNS else _S, c == "station_id") for c in TABLE_ROUND_COLUMNS}
+_JSON_KINDS = {"options": dict, "action_ms": list, "mistakes": list}
+
+
+def check_table_round(name: str, n: int, r: Any) -> dict[str, Any]:
+    """One table round of a results file, checked; the row as the store takes it."""
+    if not isinstance(r, dict):
+        raise _bad(name, f"table round {n} is not an object")
+    for col, (kinds, optional) in TABLE_ROUND_CHECK.items():
+        value = r.get(col)
+        if value is None and optional:
+            continue
+        if isinstance(value, bool) or not isinstance(value, kinds):
+            raise _bad(name, f"table round {n} has no valid {col!r}")
+    counts = [c for c in INT_COLUMNS if c not in ("trainee_id", "seed")]
+    if (r["mode"] not in MODES or r["completed"] not in (0, 1) or any(r[c] < 0 for c in counts)
+            or not ISO.match(r["recorded_at"])):
+        raise _bad(name, f"table round {n} has an impossible value")
+    for col, kind in _JSON_KINDS.items():
+        try:
+            value = json.loads(r[col])
+            if not isinstance(value, kind):
+                raise ValueError
+            if col == "action_ms" and not all(isinstance(ms, int) and not isinstance(ms, bool) for ms in value):
+                raise ValueError
+            if col == "mistakes" and not all(isinstance(m, dict) for m in value):
+                raise ValueError
+        except ValueError:
+            raise _bad(name, f"table round {n} has no valid {col!r}") from None
+    return {c: r.get(c) for c in TABLE_ROUND_COLUMNS}
+
+
 def check_header(name: str, doc: Any) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ImportFileError(f"{name} is not a Dealer Trainer results file or database. Nothing was imported from it.")
@@ -189,6 +236,12 @@ def check_header(name: str, doc: Any) -> dict[str, Any]:
 
 def read_results_file(path: Path) -> tuple[dict[str, Any], list[list[dict[str, Any]]]]:
     """A results file, checked whole: (header, answers in batches)."""
+    header, answers, _rounds = read_results(path)
+    return header, answers
+
+
+def read_results(path: Path) -> tuple[dict[str, Any], list[list[dict[str, Any]]], list[list[dict[str, Any]]]]:
+    """A results file, checked whole: (header, answers in batches, table rounds in batches)."""
     name = str(path)
     try:
         data = path.read_bytes()
@@ -214,7 +267,18 @@ def read_results_file(path: Path) -> tuple[dict[str, Any], list[list[dict[str, A
         if a["session_id"] not in sessions:
             raise _bad(name, f"answer {n} belongs to a session the file does not list")
     header["answer_count"] = len(checked)
-    return header, [checked[i:i + 5000] for i in range(0, len(checked), 5000)]
+    rounds = doc.get("table_rounds", [])
+    if not isinstance(rounds, list):
+        raise _bad(name, "its table rounds are not a list")
+    rounds = [check_table_round(name, n, r) for n, r in enumerate(rounds, start=1)]
+    for n, r in enumerate(rounds, start=1):
+        if r["trainee_id"] not in trainees:
+            raise _bad(name, f"table round {n} belongs to a trainee the file does not list")
+        if r["session_id"] not in sessions:
+            raise _bad(name, f"table round {n} belongs to a session the file does not list")
+    header["table_round_count"] = len(rounds)
+    return (header, [checked[i:i + 5000] for i in range(0, len(checked), 5000)],
+            [rounds[i:i + 2000] for i in range(0, len(rounds), 2000)])
 
 
 class DatabaseSource:
@@ -245,6 +309,9 @@ class DatabaseSource:
 
     def answers(self) -> Iterator[list[dict[str, Any]]]:
         return self.store.iter_results_answers()
+
+    def table_rounds(self) -> Iterator[list[dict[str, Any]]]:
+        return self.store.iter_results_table_rounds()
 
     def close(self) -> None:
         self.store.close()
@@ -287,9 +354,10 @@ def import_file(store: Store, path: Path, *, by: Supervisor,
             raise ImportFileError(f"{path} is the database open here: its results are already in the review.")
         with DatabaseSource(path) as source:
             header = source.header()
-            return store.import_results(header, source.answers(), by=by, source=str(path), progress=progress)
-    header, batches = read_results_file(path)
-    return store.import_results(header, batches, by=by, source=str(path), progress=progress)
+            return store.import_results(header, source.answers(), by=by, source=str(path), progress=progress,
+                                        table_rounds=source.table_rounds())
+    header, batches, rounds = read_results(path)
+    return store.import_results(header, batches, by=by, source=str(path), progress=progress, table_rounds=rounds)
 
 
 def import_paths(store: Store, paths: list[str | Path], *, by: Supervisor,

@@ -36,8 +36,14 @@ from trainer.review.dashboard import (
     Dashboard,
     TraineeReport,
     TraineeRow,
+    mistake_expected,
+    mode_title,
+    round_mistake_title,
+    round_time_text,
+    table_level_title,
 )
 from trainer.store import AnswerRecord, AttemptRow, TrendPoint
+from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
 from trainer.training.mastery import Level, speed_grade
 from trainer.training.question import display_answer
 
@@ -50,6 +56,8 @@ LEVEL_COLOURS = {Level.NOT_STARTED: FAINT, Level.LEARNING: BAD, Level.FAMILIAR: 
 CHART_URL = "chart://trend"
 PAGE_WIDTH = 760.0  # layout units across a page's text (A4 less the margins)
 MISTAKES_SHOWN = 40
+ROUNDS_SHOWN = 12
+ROUND_MISTAKES_SHOWN = 3  # per round in the report (the review shows them all)
 
 
 # -- formatting ---------------------------------------------------------------------------
@@ -164,6 +172,8 @@ def trainee_report_html(report: TraineeReport) -> str:
     parts.append(_skills_table(row))
     if report.attempts:
         parts.append("<h2>Exams</h2>" + _attempts_table(report.attempts, False))
+    if report.table_summary:
+        parts.append(_table_rounds_section(report))
     mistakes = [a for a in report.answers if not a.is_correct][:MISTAKES_SHOWN]
     if mistakes:
         parts.append(f"<h2>Recent mistakes</h2><div class='small'>The {len(mistakes)} most recent wrong answers in "
@@ -199,6 +209,69 @@ def _mistakes_table(mistakes: list[AnswerRecord]) -> str:
                      f"<span class='small'>{escape('; '.join(a.citations))}</span>"])
     return _table([("When", False), ("Question, answer given and right answer", False), ("Rule", False)], rows,
                   [16, 58, 26])
+
+
+def _summary_errors(s: TableRoundSummary) -> str:
+    if s.mode == "watch":
+        text = (f"{s.caught} of {s.mistakes_made} caught, {s.missed_calls} missed, "
+                f"{s.false_calls} false alarm{'s' if s.false_calls != 1 else ''}")
+        return _coloured(text, BAD if s.missed_calls or s.false_calls else GOOD, bold=False)
+    text = f"{s.procedure_errors} procedure, {s.payout_errors} payout"
+    if s.extra_chip_payouts:
+        text += f", {s.extra_chip_payouts} in extra chips"
+    return _coloured(text, BAD if s.procedure_errors or s.payout_errors else GOOD, bold=False)
+
+
+def _round_result(r: TableRoundRow) -> str:
+    if not r.completed:
+        return _coloured("Left", GOLD)
+    return _coloured("Clean", GOOD) if r.clean else _coloured(f"{r.errors} error{'s' if r.errors != 1 else ''}",
+                                                             BAD)
+
+
+def _round_time(r: TableRoundRow) -> str:
+    text = round_time_text(r)
+    return _coloured(text, GOLD) if r.completed and not r.on_time else escape(text)
+
+
+def _round_mistakes(r: TableRoundRow) -> str:
+    items = [f"<span style='color:{GOLD if m.kind == 'extra-chips' else BAD}'>{escape(round_mistake_title(m.kind))}"
+             f"</span>: {escape(mistake_expected(m))}"
+             + (f" <span class='small'>({escape('; '.join(m.citations))})</span>" if m.citations else "")
+             for m in r.mistakes[:ROUND_MISTAKES_SHOWN]]
+    if len(r.mistakes) > ROUND_MISTAKES_SHOWN:
+        items.append(f"<span class='small'>and {len(r.mistakes) - ROUND_MISTAKES_SHOWN} more</span>")
+    return "<br>".join(items) or _coloured("—", FAINT, bold=False)
+
+
+def _table_rounds_section(report: TraineeReport) -> str:
+    """Table mode: the rounds per game and mode, and the latest rounds with their mistakes."""
+    parts = ["<h2>Table rounds</h2><div class='small'>Rounds dealt (Deal) or watched for the dealer's mistakes "
+             "(Watch) in table mode. Clean: finished without an error. On time: timed rounds finished within "
+             "the level's target.</div>"]
+    rows = []
+    for s in report.table_summary:
+        on_time = f"{s.rounds_on_time} of {s.timed_rounds}" if s.timed_rounds else "untimed"
+        rows.append([escape(registry.title_of(s.game_id)), escape(mode_title(s.mode)), _summary_errors(s),
+                     f"{s.rounds:,}", _coloured(f"{s.clean_rounds:,} ({pct(s.clean_share)})",
+                                                acc_colour(s.clean_share)), secs(s.mean_action_ms), on_time])
+    parts.append(_table([("Game", False), ("Mode", False), ("Errors", False), ("Rounds", True), ("Clean", True),
+                         ("Per action", True), ("On time", True)], rows, [20, 8, 33, 8, 11, 10, 10]))
+    latest = report.table_rounds[:ROUNDS_SHOWN]
+    if latest:
+        more = (f"The {len(latest)} most recent of {report.table_round_total:,} rounds"
+                if report.table_round_total > len(latest) else "Every round of the period")
+        parts.append(f"<h2>Latest table rounds</h2><div class='small'>{more}, with their mistakes and the rule. "
+                     "Time: the round's time / the level's target (— untimed).</div>")
+        parts.append(_table(
+            [("When", False), ("Game and mode", False), ("Result", False), ("Time / target", False),
+             ("Mistakes", False)],
+            [[escape(when(r.recorded_at)),
+              f"{escape(registry.title_of(r.game_id))}<br><span class='small'>{escape(mode_title(r.mode))} · "
+              f"{escape(table_level_title(r.level))} · {r.actions} actions</span>",
+              _round_result(r), _round_time(r), _round_mistakes(r)] for r in latest],
+            [14, 23, 9, 13, 41]))
+    return "".join(parts)
 
 
 def _footer_note() -> str:

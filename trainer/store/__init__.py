@@ -1,5 +1,6 @@
 """The SQLite store (sqlite-utils): trainees, sessions and the answer log, and (schema
-version 2) exams, supervisors, the audit log, classes, thresholds and imports.
+version 2) exams, supervisors, the audit log, classes, thresholds and imports, and
+(version 3) the table mode rounds.
 
 Open it with ``Store.open(path)``; problems are reported as ``StoreError``, whose
 message is meant for the user. The schema and its migrations live in ``schema``; all
@@ -20,9 +21,13 @@ from trainer.store.store import (
     StoreError,
     Trainee,
 )
+from trainer.store.table_rounds import RoundMistake, TableRoundRow, TableRoundSummary
 from trainer.store.supervision import AuditEntry, ClassRow, PasswordRecord, Supervisor
 
 __all__ = [
+    "RoundMistake",
+    "TableRoundRow",
+    "TableRoundSummary",
     "CURRENT_VERSION",
     "MIXED_GAMES",
     "AnswerFilter",

@@ -1,16 +1,17 @@
 """Moving results between stations (a mixin of ``Store``).
 
-Each classroom station keeps its own database. ``results_header`` and
-``iter_results_answers`` read everything a station has (trainees, classes, exams,
-sessions, answers); ``import_results`` adds such results to this database:
+Each classroom station keeps its own database. ``results_header``,
+``iter_results_answers`` and ``iter_results_table_rounds`` (of ``table_rounds``) read
+everything a station has (trainees, classes, exams, sessions, answers, table mode's
+rounds); ``import_results`` adds such results to this database:
 
 - trainees are matched by name, ignoring letter case and runs of spaces (a name is
   unique on every station, and it is the name the trainee picks on each one); a name
   not known here is added;
 - classes are matched by name the same way;
-- exams, sessions and answers keep the ids they were given when made (uuid4), so an
-  import adds only what is not here yet: importing the same file twice, or a file and
-  the database it came from, adds nothing the second time.
+- exams, sessions, answers and table rounds keep the ids they were given when made
+  (uuid4), so an import adds only what is not here yet: importing the same file twice,
+  or a file and the database it came from, adds nothing the second time.
 
 One file is imported in one transaction: all of it or, on any problem, none of it.
 """
@@ -47,6 +48,8 @@ class ImportSummary:
     answers_skipped: int
     exams_added: int
     new_trainees: tuple[str, ...] = ()
+    table_rounds_added: int = 0
+    table_rounds_skipped: int = 0
 
     @property
     def answers_seen(self) -> int:
@@ -58,7 +61,8 @@ def normal_name(name: str) -> str:
 
 
 class ExchangeQueries:
-    """Mixed into ``Store``: uses its ``db``, ``path``, ``_rows`` and ``_audit``."""
+    """Mixed into ``Store``: uses its ``db``, ``path``, ``_rows``, ``_audit`` and the table rounds'
+    ``table_round_count`` and ``_import_table_rounds``."""
 
     @property
     def station_id(self) -> str:
@@ -81,6 +85,7 @@ class ExchangeQueries:
             "exams": self._rows(f"SELECT {', '.join(EXAM_COLUMNS)} FROM exams ORDER BY created_at, id"),
             "sessions": self._rows(f"SELECT {', '.join(SESSION_COLUMNS)} FROM sessions ORDER BY started_at, rowid"),
             "answer_count": int(self._rows("SELECT COUNT(*) AS n FROM answers")[0]["n"]),
+            "table_round_count": self.table_round_count(),
         }
 
     def iter_results_answers(self, batch: int = 5000) -> Iterator[list[dict[str, Any]]]:
@@ -97,10 +102,12 @@ class ExchangeQueries:
 
     # -- adding results ------------------------------------------------------------------
     def import_results(self, header: dict[str, Any], answers: Iterable[list[dict[str, Any]]], *, by: Any,
-                       source: str, progress: Progress | None = None) -> ImportSummary:
-        """Add one station's results (as ``results_header`` and ``iter_results_answers``
-        give them, already checked by ``trainer.review.importer``) in one transaction;
-        audited. Rows already here are skipped."""
+                       source: str, progress: Progress | None = None,
+                       table_rounds: Iterable[list[dict[str, Any]]] | None = None) -> ImportSummary:
+        """Add one station's results (as ``results_header``, ``iter_results_answers`` and
+        ``iter_results_table_rounds`` give them, already checked by
+        ``trainer.review.importer``) in one transaction; audited. Rows already here are
+        skipped."""
         from trainer.store.supervision import require_supervisor
 
         require_supervisor(by)
@@ -163,17 +170,22 @@ class ExchangeQueries:
                     seen += len(rows)
                     if progress is not None:
                         progress(seen, max(total, seen))
+                # table mode's rounds
+                rounds_added, rounds_skipped = self._import_table_rounds(table_rounds or (), trainee_map,
+                                                                         header.get("station_id"))
                 summary = ImportSummary(source, header.get("station_id"), len(new_names), sessions_added, added,
-                                        seen - added, exams_added, tuple(new_names))
+                                        seen - added, exams_added, tuple(new_names), rounds_added, rounds_skipped)
                 db["imports"].insert({
                     "id": uuid.uuid4().hex, "at": utc_now(), "supervisor_name": by.name, "source": source,
                     "station_id": header.get("station_id"), "trainees_added": summary.trainees_added,
                     "sessions_added": sessions_added, "answers_added": added, "answers_skipped": seen - added,
+                    "table_rounds_added": rounds_added, "table_rounds_skipped": rounds_skipped,
                 })
                 self._audit(by, "results.import", source, {
                     "station_id": header.get("station_id"), "trainees_added": list(new_names),
                     "sessions_added": sessions_added, "answers_added": added, "answers_skipped": seen - added,
-                    "exams_added": exams_added,
+                    "exams_added": exams_added, "table_rounds_added": rounds_added,
+                    "table_rounds_skipped": rounds_skipped,
                 })
         except sqlite3.IntegrityError as e:
             raise StoreError(f"{source} could not be imported: its results do not hold together ({e}). "

@@ -135,11 +135,13 @@ class PracticeQueries:
     def recent_mistakes(self, trainee_id: int, *, since: str, limit: int = 20,
                         game_ids: list[str] | tuple[str, ...] | None = None) -> list[AnswerRecord]:
         """Wrong answers given since ``since`` (ISO UTC) whose question (kind and seed) the
-        trainee has not answered right since: newest first, one per question."""
+        trainee has not answered right since: newest first, one per question. Table mode's
+        graded actions are left out: a round is practised by dealing another one."""
         cols = ", ".join(f"a.{c}" for c in ANSWER_COLUMNS)
         sql = f"""
             SELECT {cols} FROM answers AS a
             WHERE a.trainee_id = ? AND a.is_correct = 0 AND a.answered_at >= ?
+              AND a.kind NOT LIKE '%.table-%'  -- table mode steps are dealt again, not replayed as questions
               AND NOT EXISTS (SELECT 1 FROM answers AS b
                               WHERE b.trainee_id = a.trainee_id AND b.is_correct = 1
                                 AND b.answered_at > a.answered_at AND b.kind = a.kind AND b.seed = a.seed)

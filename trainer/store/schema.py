@@ -211,8 +211,72 @@ def _v2_review(db: Database) -> None:
     db[META].insert({"key": STATION_KEY, "value": uuid.uuid4().hex}, replace=True)
 
 
-MIGRATIONS: list[Migration] = [_v1_initial, _v2_review]
-CURRENT_VERSION = 2
+def _v3_table_rounds(db: Database) -> None:
+    """Table mode (issue 8): ``table_rounds``, one row per round dealt or watched at the
+    table, with its score (``RoundRecord.as_row()`` of ``trainer.training.table_mode.scoring``
+    as it was when version 3 was released: lists and dicts as JSON text).
+
+    - ``id`` (uuid4 hex), the session and trainee it belongs to, the ``station_id`` of the
+      station where it was recorded (kept through imports) and ``recorded_at`` (ISO UTC);
+    - indexes for the review: by trainee and time, by game, by session;
+    - append-only, like the answers (triggers refuse UPDATE and DELETE);
+    - ``imports`` counts the table rounds each import added and skipped (0 for the
+      imports made before).
+
+    Every existing row is kept: only a table, columns, indexes and triggers are added."""
+    db.create_table(
+        "table_rounds",
+        {
+            "id": str,
+            "session_id": str,
+            "trainee_id": int,
+            "station_id": str,
+            "recorded_at": str,
+            "game_id": str,
+            "mode": str,
+            "level": str,
+            "seed": int,
+            "options": str,
+            "actions": int,
+            "procedure_errors": int,
+            "payout_errors": int,
+            "extra_chip_payouts": int,
+            "mistakes_made": int,
+            "caught": int,
+            "missed_calls": int,
+            "false_calls": int,
+            "rule_named": int,
+            "remedy_named": int,
+            "total_ms": int,
+            "target_ms": int,
+            "action_ms": str,
+            "mistakes": str,
+            "completed": int,
+        },
+        pk="id",
+        foreign_keys=[("session_id", "sessions", "id"), ("trainee_id", "trainees", "id")],
+        not_null={
+            "session_id", "trainee_id", "station_id", "recorded_at", "game_id", "mode", "level", "seed", "options",
+            "actions", "procedure_errors", "payout_errors", "extra_chip_payouts", "mistakes_made", "caught",
+            "missed_calls", "false_calls", "rule_named", "remedy_named", "total_ms", "target_ms", "action_ms",
+            "mistakes", "completed",
+        },
+    )
+    rounds = db["table_rounds"]
+    rounds.create_index(["trainee_id", "recorded_at"], index_name="idx_table_rounds_trainee_recorded")
+    rounds.create_index(["game_id"], index_name="idx_table_rounds_game")
+    rounds.create_index(["session_id"], index_name="idx_table_rounds_session")
+    db.execute("CREATE TRIGGER table_rounds_no_update BEFORE UPDATE ON table_rounds "
+               "BEGIN SELECT RAISE(ABORT, 'recorded table rounds cannot be changed'); END")
+    db.execute("CREATE TRIGGER table_rounds_no_delete BEFORE DELETE ON table_rounds "
+               "BEGIN SELECT RAISE(ABORT, 'recorded table rounds cannot be deleted'); END")
+    imports = db["imports"]
+    imports.add_column("table_rounds_added", int, not_null_default=0)
+    imports.add_column("table_rounds_skipped", int, not_null_default=0)
+
+
+MIGRATIONS: list[Migration] = [_v1_initial, _v2_review, _v3_table_rounds]
+CURRENT_VERSION = 3
 assert CURRENT_VERSION == len(MIGRATIONS), "one migration per schema version"
 
 

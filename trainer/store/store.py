@@ -35,6 +35,7 @@ from trainer.store.records import (
 )
 from trainer.store.stats import DashboardQueries
 from trainer.store.supervision import SupervisionQueries
+from trainer.store.table_rounds import TableRoundQueries
 from trainer.training.mastery import question_target_ms
 
 NAME_MAX = 80
@@ -166,12 +167,13 @@ def _probe_write(db: Database) -> None:
         db.conn.execute("ROLLBACK")
 
 
-class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueries):
+class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueries, TableRoundQueries):
     """The trainee database. Open with ``Store.open(path)``; usable as a context manager.
 
     The queries of adaptive practice and exams, of the supervisor's accounts, classes and
-    audit log, of the dashboard, and the import and export of results live in the mixins
-    (``practice``, ``supervision``, ``stats``, ``exchange``)."""
+    audit log, of the dashboard, the import and export of results, and table mode's
+    rounds live in the mixins (``practice``, ``supervision``, ``stats``, ``exchange``,
+    ``table_rounds``)."""
 
     path: Path
 

@@ -1,6 +1,7 @@
 """The main window: the screens in a stack, the store behind the worker, the flow.
 
 trainee -> home -> quiz (question, feedback, ...) -> summary -> home; home -> my progress;
+home -> a game's drill (trainer/ui/drills.py; a table-mode round is stored whole as well);
 home -> settle a round (the settlement calculator); home -> pay table explorer;
 home -> daily practice / my mistakes (``PracticeFlow``); home -> exam (``ExamFlow``);
 home -> supervisor: sign in -> dashboard -> trainee, tools (``SupervisorFlow``).
@@ -307,6 +308,9 @@ class MainWindow(QMainWindow):
             screen.answered.connect(self.record_drill_step)
             screen.finished.connect(lambda _result: self.end_drill(show_home=False))
             screen.back_requested.connect(lambda: self.end_drill(show_home=True))
+            round_recorded = getattr(screen, "round_recorded", None)
+            if round_recorded is not None:  # a table-mode round is stored whole
+                round_recorded.connect(self.record_table_round)
             self.stack.addWidget(screen)
             self._drill_screens[key] = screen
         return self._drill_screens[key]
@@ -357,6 +361,21 @@ class MainWindow(QMainWindow):
 
         self.worker.submit(lambda store: store.record_answer(handle.require(), trainee_id, result),
                            on_result=lambda _id: saved(index) if saved is not None else None,
+                           on_error=failed)
+
+    def record_table_round(self, record) -> None:
+        """Store a table-mode round (its ``RoundRecord``) in the drill's session. A failure is
+        shown in the status bar; the trainee deals on."""
+        handle = self.drill_handle
+        if handle is None or not handle.record:
+            return
+        trainee_id = handle.trainee_id
+
+        def failed(message: str) -> None:
+            self.statusBar().showMessage(f"The table round was not saved: {message}", 15000)
+            print(f"dealer-trainer: a table round was not saved: {message}", file=sys.stderr)
+
+        self.worker.submit(lambda store: store.record_table_round(handle.require(), trainee_id, record),
                            on_error=failed)
 
     def end_drill(self, *, show_home: bool) -> None:

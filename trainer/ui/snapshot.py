@@ -10,6 +10,10 @@ The screens of adaptive practice, exams and the supervisor's review (``daily``,
 ``dashboard``, ``report``, ...) are drawn from a demo class instead, see
 ``trainer.ui.screens.dashboard_snapshot``; ``report`` is the first page of the class's
 printable report.
+
+``table-deal`` and ``table-watch`` show a table-mode round of ``--game`` in progress: a
+round dealt by the trainee with several actions done and a mistake just stopped, or a
+round the app deals with a mistake just caught and its two questions.
 """
 
 from __future__ import annotations
@@ -23,7 +27,9 @@ from pathlib import Path
 
 from trainer.ui.screens.dashboard_snapshot import READ_ONLY, REVIEW_SCREENS
 
-SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer", *REVIEW_SCREENS)
+TABLE_SCREENS = ("table-deal", "table-watch")  # a table-mode round in progress (trainer/ui/screens/table_mode.py)
+SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer", *REVIEW_SCREENS,
+           *TABLE_SCREENS)
 EXPLORER_GAME = "two-card-joker"  # the explorer's game when --game has no exact math
 DEFAULT_SEED = 7
 DEMO_TRAINEE = "Sam Rivera"
@@ -179,6 +185,8 @@ def _render(screen: str, out: Path, db_path: Path, seed: int, game_id: str, widt
         elif screen == "explorer":
             window.show_explorer()
             _explore(window.explorer_screen, game_id)
+        elif screen in TABLE_SCREENS:
+            _table_round(window, screen, game_id, seed, record=demo)
         image = None
         if screen in REVIEW_SCREENS:
             from trainer.ui.screens.dashboard_snapshot import drive
@@ -215,6 +223,66 @@ def _explore(explorer, game_id: str) -> None:
     except Exception as exc:  # a game's analysis that fails is reported as a snapshot error
         raise SnapshotError(f"the analysis of {chosen} failed: {exc}") from exc
     explorer.show_analysis(chosen, None, result)
+
+
+def _table_round(window, screen: str, game_id: str, seed: int, *, record: bool) -> None:
+    """A table-mode round in progress, driven as the trainee would."""
+    from trainer.training.table_mode import games
+    from trainer.training.table_mode.actions import DEAL, DEALER, MARK, PAY, attempt_for
+    from trainer.training.table_mode.levels import level
+    from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
+    from trainer.ui.screens.table_mode_setup import Settings
+    from trainer.ui.screens.table_mode_wheel import split_wheel
+    from trainer.ui.table_mode.hit_test import targets_for
+
+    if not games.has_table_mode(game_id):
+        raise SnapshotError(f"the game {game_id!r} has no table mode")
+    table = window.start_drill(f"{game_id}.table", seed, record=record)
+    if table is None:
+        raise SnapshotError(f"the table mode of {game_id!r} cannot start")
+    if screen == "table-watch":
+        r = table.begin(Settings(WATCH_MODE, level("practice"), {}, seed))
+        if r is None:
+            raise SnapshotError(f"a {game_id} round cannot be dealt: {table.setup.error.text()}")
+        while r.current() is not None and (r.current().mistake is None or r.position < 3):
+            if r.current().mistake is not None:  # an early one is caught too, and answered
+                table.watch.stop()
+                while r.pending:
+                    table.watch.answer(r.pending[0].answer)
+            table.watch.next()
+        if r.current() is not None:
+            table.watch.stop()
+        _finish_wheel(table)
+        return
+    r = table.begin(Settings(DEAL_MODE, level("practice"), {}, seed))
+    if r is None:
+        raise SnapshotError(f"a {game_id} round cannot be dealt: {table.setup.error.text()}")
+    acts = r.script.actions
+    # the mistake: the right verb at the wrong place, a third of the way into the round
+    places = [i for i, a in enumerate(acts) if not a.group and a.verb != PAY and (a.seat or a.verb == MARK)]
+    later = [i for i in places if i >= len(acts) // 3]
+    stop_at = later[0] if later else (places[-1] if places else None)
+    deal = table.deal
+    while not r.finished:
+        nxt = r.next_action()
+        if nxt.verb == DEAL:
+            deal.set_face(bool(nxt.face_up))
+        if r.done == stop_at:
+            scene = split_wheel(r.scene())[0]
+            wrong = next((t for t in targets_for(scene) if t.seat not in (None, DEALER, nxt.seat) and t.spot is None),
+                         None) if nxt.seat else next((t for t in targets_for(scene) if t.seat is None
+                                                      and t.spot != nxt.spot), None)
+            if wrong is not None:
+                deal.select(wrong)
+                deal.do_verb(nxt.verb)
+                break
+        deal.attempt(attempt_for(nxt))
+    _finish_wheel(table)
+
+
+def _finish_wheel(table) -> None:
+    if table.wheel_pane is not None:
+        table.wheel_pane.finish()
 
 
 def main_snapshot(screen: str, out: str | Path, **kwargs) -> int:

@@ -31,7 +31,7 @@ STAND = "stand"  # place the winning card in the card stand (Pokette)
 CLEAR = "clear"  # clear the cards / the stand after the round
 
 VERBS: dict[str, tuple[str, str]] = {
-    ANNOUNCE: ("Announce “No more bets”", "N"),
+    ANNOUNCE: ("Announce", "N"),
     BUTTON: ("Move the button", "M"),
     CUT: ("Cut", "C"),
     BURN: ("Burn", "B"),

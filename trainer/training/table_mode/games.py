@@ -7,7 +7,7 @@ import importlib
 import random
 from types import ModuleType
 
-from trainer.games.registry import GAME_PACKAGES, is_available
+from trainer.games import registry
 from trainer.training.table_mode.dealer_round import DealerRound
 from trainer.training.table_mode.levels import Level
 from trainer.training.table_mode.script import HouseOption, RoundConfig, RoundScript
@@ -15,10 +15,10 @@ from trainer.training.table_mode.watch import WatchRound, start_watch
 
 
 def table_module(game_id: str) -> ModuleType | None:
-    if not is_available(game_id):
+    if not registry.is_available(game_id):
         return None
     try:
-        return importlib.import_module(f"{GAME_PACKAGES[game_id]}.table_round")
+        return importlib.import_module(f"{registry.GAME_PACKAGES[game_id]}.table_round")
     except ModuleNotFoundError as e:
         if e.name and e.name.endswith("table_round"):
             return None

@@ -14,7 +14,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 REVIEW_SCREENS = ("daily", "mistakes", "learn", "speed", "exam", "exam-result", "supervisor", "dashboard",
-                  "trainee-review", "tools", "report", "trainee-report")
+                  "trainee-review", "trainee-rounds", "tools", "report", "trainee-report")
 READ_ONLY = ("daily", "mistakes")  # may be drawn from a database given with --db
 DEMO_DAYS = 42
 
@@ -128,9 +128,12 @@ def drive(screen: str, window, seed: int, game_id: str):
         if tools.data.exams:
             tools.exam_list.setCurrentCell(0, 0)
         return None
-    if screen == "trainee-review":
+    if screen in ("trainee-review", "trainee-rounds"):
         review.show_trainee(window.trainee.id)
         worker.wait_idle()
+        if screen == "trainee-rounds":  # the trainee's table mode rounds
+            trainee = review.trainee_screen
+            trainee.tabs.setCurrentWidget(trainee.table_panel)
         return None
     if screen == "report":
         return _report_page(review, class_report=True)

@@ -1,6 +1,7 @@
 """One trainee in the review: every answer (what was asked, what they said, the right
-answer and the rule cited), their skills with mastery and certification, their trend
-and their exams; with the CSV of their answers and their printable report.
+answer and the rule cited), their skills with mastery and certification, their trend,
+their exams and their table mode rounds (per game and mode, the latest rounds, and each
+round's mistakes with the rule); with the CSV of their answers and their printable report.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QMetaMethod, QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,7 +26,17 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.games import registry
-from trainer.review.dashboard import TraineeReport
+from trainer.review.dashboard import (
+    TraineeReport,
+    mistake_expected,
+    mode_title,
+    round_errors_text,
+    round_mistake_title,
+    round_option_lines,
+    round_time_text,
+    table_level_title,
+)
+from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
 from trainer.training.mastery import speed_grade
 from trainer.training.question import display_answer
 from trainer.ui import style
@@ -120,10 +131,210 @@ class AnswersModel(QAbstractTableModel):
         return None
 
 
+ROUND_COLUMNS = ["When", "Game", "Mode", "Level", "Actions", "Errors", "Time / target", "Clean"]
+ROUND_TIPS = {"Errors": "Deal: procedure errors (a wrong step, seat or spot, or a card dealt the wrong way up) and "
+                        "payouts of the wrong amount. Watch: the app's mistakes let pass (missed) and stops where "
+                        "nothing was wrong (false alarms)",
+              "Time / target": "The round's time against the level's target (— untimed)",
+              "Clean": "✓ finished without an error; ✗ with errors; Left: not finished"}
+SUMMARY_COLUMNS = ["Game", "Mode", "Rounds", "Clean", "Procedure", "Payout", "Extra chips", "Caught", "Missed",
+                   "False alarms", "Per action", "On time"]
+SUMMARY_ROWS_SHOWN = 4
+SUMMARY_TIPS = {
+    "Clean": "Rounds finished without an error (procedure, payout, missed or false call)",
+    "Procedure": "Procedure errors: a wrong step, seat or spot, or a card face up that goes face down",
+    "Payout": "Payouts of the wrong amount",
+    "Extra chips": "Right payouts made in more chips than needed (the softer grade)",
+    "Caught": "Watch mode: the app's mistakes stopped, of those it made",
+    "Missed": "Watch mode: mistakes let pass",
+    "False alarms": "Watch mode: stops where nothing was wrong",
+    "Per action": "Mean time per dealer action",
+    "On time": "Timed rounds finished within the level's target",
+}
+
+
+class TableRoundsPanel(QWidget):
+    """The "Table rounds" tab: a summary per game and mode, the latest rounds, and the
+    selected round's house options and mistakes (kind, what the rules call for, what was
+    done, the rule)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rounds: list[TableRoundRow] = []
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 8, 0, 0)
+        outer.setSpacing(10)
+        self.summary_table = make_table(SUMMARY_COLUMNS, stretch=0, numeric=tuple(range(2, 12)))
+        self.summary_table.setObjectName("trainee-table-summary")
+        self.summary_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.summary_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.summary_table.verticalHeader().setDefaultSectionSize(30)
+        for col, caption in enumerate(SUMMARY_COLUMNS):
+            if caption in SUMMARY_TIPS:
+                self.summary_table.horizontalHeaderItem(col).setToolTip(SUMMARY_TIPS[caption])
+        outer.addWidget(self.summary_table)
+        row = QHBoxLayout()
+        row.setSpacing(14)
+        left = QVBoxLayout()
+        left.setSpacing(6)
+        self.rounds_title = style.label("Latest rounds", "h3", parent=self)
+        left.addWidget(self.rounds_title)
+        self.rounds_table = make_table(ROUND_COLUMNS, stretch=1, numeric=(4,))
+        self.rounds_table.setObjectName("trainee-table-rounds")
+        self.rounds_table.verticalHeader().setDefaultSectionSize(32)
+        for col, caption in enumerate(ROUND_COLUMNS):
+            if caption in ROUND_TIPS:
+                self.rounds_table.horizontalHeaderItem(col).setToolTip(ROUND_TIPS[caption])
+        self.rounds_table.currentCellChanged.connect(lambda r, _c, _pr, _pc: self.show_round(r))
+        left.addWidget(self.rounds_table, 1)
+        row.addLayout(left, 1)
+        self.empty = style.label("", "empty", wrap=True, parent=self)
+        self.empty.setObjectName("trainee-table-empty")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.hide()
+        outer.addWidget(self.empty, 1)
+        self.detail_card = style.card(self)
+        self.detail_card.setFixedWidth(290)
+        dbox = QVBoxLayout(self.detail_card)
+        dbox.setContentsMargins(16, 14, 16, 14)
+        self.detail = style.label("", None, wrap=True)
+        self.detail.setObjectName("trainee-round-detail")
+        self.detail.setTextFormat(Qt.TextFormat.RichText)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        scroll = QScrollArea(self.detail_card)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.detail)
+        dbox.addWidget(scroll)
+        row.addWidget(self.detail_card)
+        outer.addLayout(row, 1)
+
+    def set_report(self, summary: tuple[TableRoundSummary, ...], rounds: tuple[TableRoundRow, ...],
+                   total: int) -> None:
+        self.rounds = list(rounds)
+        has = bool(self.rounds)
+        for w in (self.summary_table, self.rounds_title, self.rounds_table, self.detail_card):
+            w.setVisible(has)
+        self.empty.setVisible(not has)
+        self.empty.setText("No table mode rounds in this period. The rounds a trainee deals or watches at the "
+                           "table appear here, with every mistake and the rule.")
+        self._fill_summary(summary)
+        self.rounds_title.setText("Latest rounds" if len(rounds) == total else
+                                  f"The {len(rounds):,} most recent of {total:,} rounds")
+        t = self.rounds_table
+        t.setRowCount(len(self.rounds))
+        for n, r in enumerate(self.rounds):
+            t.setItem(n, 0, coloured_item(style.format_when(r.recorded_at), style.MUTED, bold=False))
+            t.setItem(n, 1, text_item(registry.title_of(r.game_id)))
+            t.setItem(n, 2, text_item(mode_title(r.mode)))
+            t.setItem(n, 3, text_item(table_level_title(r.level)))
+            t.setItem(n, 4, text_item(f"{r.actions:,}", align_right=True))
+            errors = round_errors_text(r)
+            t.setItem(n, 5, coloured_item(errors, style.BAD if r.errors else style.FAINT, bold=False,
+                                          tooltip=round_errors_text(r, every=True)))
+            late = r.timed and r.completed and not r.on_time
+            t.setItem(n, 6, coloured_item(round_time_text(r), style.GOLD if late else style.TEXT, bold=late,
+                                          tooltip="Over the level's time target" if late else None))
+            if not r.completed:
+                t.setItem(n, 7, coloured_item("Left", style.GOLD, tooltip="Left before the end of the round"))
+            else:
+                t.setItem(n, 7, coloured_item("✓" if r.clean else "✗", style.GOOD if r.clean else style.BAD,
+                                              tooltip="Clean: no error" if r.clean else f"{r.errors} errors"))
+        if self.rounds:
+            t.selectRow(0)
+            self.show_round(0)
+
+    def _fill_summary(self, summary: tuple[TableRoundSummary, ...]) -> None:
+        t = self.summary_table
+        t.setRowCount(len(summary))
+        for n, s in enumerate(summary):
+            watch = s.mode == "watch"
+            t.setItem(n, 0, coloured_item(registry.title_of(s.game_id), style.TEXT))
+            t.setItem(n, 1, text_item(mode_title(s.mode)))
+            t.setItem(n, 2, text_item(f"{s.rounds:,}", align_right=True))
+            t.setItem(n, 3, coloured_item(f"{s.clean_rounds:,} ({style.format_percent(s.clean_share)})",
+                                          accuracy_colour(s.clean_share), right=True))
+            values = {4: None if watch else s.procedure_errors, 5: None if watch else s.payout_errors,
+                      6: None if watch else s.extra_chip_payouts, 8: s.missed_calls if watch else None,
+                      9: s.false_calls if watch else None}
+            for col, value in values.items():
+                if value is None:
+                    t.setItem(n, col, coloured_item("—", style.FAINT, bold=False, right=True))
+                else:
+                    colour = (style.GOLD if col == 6 else style.BAD) if value else style.FAINT
+                    t.setItem(n, col, coloured_item(f"{value:,}", colour, bold=bool(value), right=True))
+            if watch:
+                share = s.caught / s.mistakes_made if s.mistakes_made else 1.0
+                t.setItem(n, 7, coloured_item(f"{s.caught:,} of {s.mistakes_made:,}", accuracy_colour(share),
+                                              right=True))
+            else:
+                t.setItem(n, 7, coloured_item("—", style.FAINT, bold=False, right=True))
+            t.setItem(n, 10, text_item(style.format_ms(s.mean_action_ms) if s.actions_timed else "—",
+                                       align_right=True))
+            on_time = (f"{s.rounds_on_time:,} of {s.timed_rounds:,}" if s.timed_rounds else "untimed")
+            t.setItem(n, 11, coloured_item(on_time, accuracy_colour(s.rounds_on_time / s.timed_rounds)
+                                           if s.timed_rounds else style.FAINT, bold=False, right=True))
+        # as tall as its rows (up to SUMMARY_ROWS_SHOWN of them; it scrolls beyond)
+        shown = min(len(summary), SUMMARY_ROWS_SHOWN)
+        t.setFixedHeight(t.horizontalHeader().sizeHint().height() + 30 * shown + 2 * t.frameWidth())
+
+    def show_round(self, row: int) -> None:
+        if not 0 <= row < len(self.rounds):
+            return
+        r = self.rounds[row]
+        muted = f"color:{style.MUTED}; padding:2px 12px 2px 0"
+        lines = [f"<div style='color:{style.MUTED}'>{escape(style.format_when(r.recorded_at))} · "
+                 f"{escape(registry.title_of(r.game_id))}</div>",
+                 f"<p style='font-size:12pt'><b>{escape(mode_title(r.mode))}</b> · "
+                 f"{escape(table_level_title(r.level))} level · {r.actions} dealer actions</p>"]
+        if not r.completed:
+            verdict = f"<b style='color:{style.GOLD}'>Left before the end</b>"
+        elif r.clean:
+            verdict = f"<b style='color:{style.GOOD}'>Clean round</b>"
+        else:
+            verdict = f"<b style='color:{style.BAD}'>{r.errors} error{'s' if r.errors != 1 else ''}</b>"
+        rows = [("Result", verdict), ("Time", escape(round_time_text(r)))]
+        if r.mode == "watch":
+            rows.append(("Calls", escape(f"{r.caught} of {r.mistakes_made} caught, {r.missed_calls} missed, "
+                                         f"{r.false_calls} false alarm{'s' if r.false_calls != 1 else ''}")))
+            if r.caught:
+                rows.append(("Named", escape(f"rule {r.rule_named} of {r.caught}, "
+                                             f"remedy {r.remedy_named} of {r.caught}")))
+        else:
+            rows.append(("Errors", escape(f"{r.procedure_errors} procedure, {r.payout_errors} payout")
+                         + (escape(f"; {r.extra_chip_payouts} paid in extra chips") if r.extra_chip_payouts
+                            else "")))
+        lines.append("<table cellspacing='0' cellpadding='0'>" + "".join(
+            f"<tr><td style='{muted}'>{k}</td><td>{v}</td></tr>" for k, v in rows) + "</table>")
+        if r.mistakes:
+            lines.append("<p style='margin-top:10px'><b>Mistakes</b></p>")
+            for m in r.mistakes:
+                colour = style.GOLD if m.kind == "extra-chips" else style.BAD
+                if m.kind == "false-call":  # nothing was wrong: say what the dealer rightly did
+                    what = [("Stopped", mistake_expected(m))]
+                else:
+                    what = [("Expected", m.expected), ("Done", m.attempted)]
+                lines.append(
+                    f"<p style='margin-top:6px'><b style='color:{colour}'>{escape(round_mistake_title(m.kind))}</b>"
+                    + "".join(f"<br><span style='color:{style.MUTED}'>{k}:</span> {escape(v)}" for k, v in what)
+                    + (f"<br><span style='color:{style.MUTED}'>Rule:</span> {citations_html(m.citations)}"
+                       if m.citations else "") + "</p>")
+        elif r.completed:
+            lines.append(f"<p style='color:{style.GOOD}'>No mistakes in this round.</p>")
+        options = round_option_lines(r.game_id, r.options)
+        if options:  # after the mistakes: what the supervisor looks for first
+            lines.append(f"<p style='margin-top:10px'><b>House options</b><br><span style='color:{style.MUTED}'>"
+                         + "<br>".join(escape(o) for o in options) + "</span></p>")
+        self.detail.setText("".join(lines))
+
+
 class TraineeReviewScreen(QWidget):
     back_requested = Signal()
     export_answers_requested = Signal()
     export_pdf_requested = Signal()
+    export_table_rounds_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -142,6 +353,11 @@ class TraineeReviewScreen(QWidget):
                                  tip="Every answer of this trainee in the period")
         self.csv_button.clicked.connect(self.export_answers_requested)
         head.addWidget(self.csv_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.rounds_button = button("&Table rounds (CSV)", self, name="trainee-export-rounds",
+                                    tip="Every table mode round of this trainee in the period, with its mistakes")
+        self.rounds_button.clicked.connect(self.export_table_rounds_requested)
+        self.rounds_button.hide()
+        head.addWidget(self.rounds_button, 0, Qt.AlignmentFlag.AlignVCenter)
         self.pdf_button = button("&Report (PDF)", self, name="trainee-export-pdf",
                                  tip="A printable report of this trainee")
         self.pdf_button.clicked.connect(self.export_pdf_requested)
@@ -235,6 +451,10 @@ class TraineeReviewScreen(QWidget):
         self.exams_table = make_table(["Date", "Exam", "Score", "Pass mark", "Result"], stretch=1, numeric=(2, 3))
         self.exams_table.setObjectName("trainee-exams")
         self.tabs.addTab(self._padded(self.exams_table), "Exams")
+        # table mode
+        self.table_panel = TableRoundsPanel()
+        self.table_panel.setObjectName("trainee-table-panel")
+        self.tabs.addTab(self.table_panel, "Table rounds")
         outer.addWidget(self.tabs, 1)
 
         foot = QHBoxLayout()
@@ -264,8 +484,9 @@ class TraineeReviewScreen(QWidget):
         self.detail.setText("")
         for v in self.values.values():
             v.setText("—")
-        self.csv_button.setEnabled(False)
-        self.pdf_button.setEnabled(False)
+        self.table_panel.set_report((), (), 0)
+        for b in (self.csv_button, self.pdf_button, self.rounds_button):
+            b.setEnabled(False)
 
     def show_error(self, message: str) -> None:
         self.busy.hide()
@@ -312,8 +533,14 @@ class TraineeReviewScreen(QWidget):
         self._fill_skills(r)
         self.chart.set_points(r.trend, r.bucket)
         self._fill_exams(r)
+        self.table_panel.set_report(r.table_summary, r.table_rounds, r.table_round_total)
+        self.tabs.setTabText(self.tabs.indexOf(self.table_panel), f"Table rounds ({r.table_round_total:,})")
         self.csv_button.setEnabled(True)
         self.pdf_button.setEnabled(True)
+        # shown once the review writes the file (it listens to export_table_rounds_requested)
+        self.rounds_button.setVisible(self.isSignalConnected(
+            QMetaMethod.fromSignal(self.export_table_rounds_requested)))
+        self.rounds_button.setEnabled(bool(r.table_round_total))
 
     def _show_answer(self, row: int) -> None:
         if not 0 <= row < len(self.model.answers):

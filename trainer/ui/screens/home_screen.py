@@ -51,8 +51,9 @@ def game_infos() -> list[GameInfo]:
             infos.append(GameInfo(entry.id, entry.title, entry.blurb, False))
             continue
         try:
+            # Table mode's skills are practised with the card's "Table mode" button, not listed.
             skills = tuple(SkillInfo(short_skill_title(s.title), s.description)
-                           for s in registry.get_game(entry.id).skills())
+                           for s in registry.get_game(entry.id).skills() if ".table-" not in s.id)
         except Exception as exc:  # a broken game package: say so on its card
             infos.append(GameInfo(entry.id, entry.title, entry.blurb, False, problem=f"Cannot be loaded: {exc}"))
         else:
@@ -65,6 +66,9 @@ def short_skill_title(title: str) -> str:
     if ": " in title:
         title = title.split(": ", 1)[1]
     return title[:1].upper() + title[1:]
+
+
+SMALL_CARD_SKILLS = 6  # skills named on a small card; the tooltip lists them all
 
 
 class GameCard(QFrame):
@@ -166,7 +170,11 @@ class GameCard(QFrame):
         box.addWidget(style.label(info.blurb, "small", wrap=True))
         box.addSpacing(6)
         box.addWidget(style.label("SKILLS", "stat-label"))
-        skills = style.label(" · ".join(s.title for s in info.skills), "skill", wrap=True)
+        room = SMALL_CARD_SKILLS - 3 * max(0, len(drills_for(info.id)) - 1)  # each extra drill button takes lines
+        shown = info.skills if len(info.skills) <= room else info.skills[:room - 1]
+        more = len(info.skills) - len(shown)
+        skills = style.label(" · ".join(s.title for s in shown) + (f" · and {more} more" if more else ""),
+                             "skill", wrap=True)
         skills.setToolTip("\n".join(f"{s.title}: {s.description}" for s in info.skills))
         box.addWidget(skills)
         box.addStretch(1)
@@ -180,6 +188,8 @@ class GameCard(QFrame):
         for button in self._drill_buttons():  # below, full width: card columns can be narrow
             button.setMinimumHeight(36)
             box.addWidget(button)
+        # Cards share their row equally, whatever the length of their texts.
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
     def set_compact(self, compact: bool) -> None:
         """In a small window the skills are listed by title only (the description is a tooltip)."""
@@ -420,6 +430,8 @@ class HomeScreen(QWidget):
             card.drill_requested.connect(self.drill_requested)
             self.games_grid.addWidget(card, n // columns, n % columns)
             self.cards.append(card)
+        for c in range(columns):
+            self.games_grid.setColumnStretch(c, 1)  # equal cards, whatever their texts
         if not available:
             empty = style.card(self)
             lay = QVBoxLayout(empty)

@@ -88,6 +88,7 @@ class SupervisorFlow(QObject):
         t.back_requested.connect(self.back_to_dashboard)
         t.export_answers_requested.connect(self.export_trainee_answers)
         t.export_pdf_requested.connect(self.export_trainee_pdf)
+        t.export_table_rounds_requested.connect(self.export_trainee_table_rounds)
         tools = self.tools
         tools.back_requested.connect(self.back_to_dashboard)
         tools.choose_files_requested.connect(lambda: self.import_paths(self.choose_open_files()))
@@ -295,6 +296,18 @@ class SupervisorFlow(QObject):
         self._export(self.trainee_screen, "Save the trainee's report", name, "PDF files (*.pdf)",
                      lambda _store, path, _step: report.trainee_pdf(r, path), "trainee report pdf",
                      {"trainee": r.row.trainee.name})
+
+    def export_trainee_table_rounds(self) -> None:
+        r = self.trainee_report
+        if r is None:
+            return
+        f = r.query.answer_filter(r.row.trainee.id)
+        name = safe_name(f"table-rounds-{r.row.trainee.name}-{date.today()}") + ".csv"
+        self._export(self.trainee_screen, "Save the trainee's table rounds as CSV", name, "CSV files (*.csv)",
+                     lambda store, path, step: export.table_rounds_csv(store, path, trainee_id=f.trainee_id,
+                                                                       game_id=f.game_id, since=f.start, until=f.end,
+                                                                       progress=step),
+                     "trainee table rounds csv", {"trainee": r.row.trainee.name})
 
     # ------------------------------------------------------------ tools
     def show_tools(self, tab: int | None = None) -> None:
