@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from trainer.core.cards import parse_cards, standard_deck
 from trainer.core.settlement import LOSE, WIN
 from trainer.games.winners_pot import table_round as T
-from trainer.games.winners_pot.dealing import DEALER, METHODS, clockwise_after, deal_order
+from trainer.games.winners_pot.dealing import DEALER, METHODS, deal_order
 from trainer.games.winners_pot.pot import BET, DOUBLE, FOLD, POT, HouseOptions, award_pot
 from trainer.games.winners_pot.round import BET_ROUND
 from trainer.games.winners_pot.rules_data import rules_data

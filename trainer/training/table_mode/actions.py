@@ -9,7 +9,7 @@ section of the layout.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 DEALER = 0
 

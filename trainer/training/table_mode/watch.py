@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from trainer.core.citation import REFER
 from trainer.training.question import CHOICE, Question
 from trainer.training.session import AnswerResult
 from trainer.training.table_mode.actions import DealerAction
