@@ -44,7 +44,7 @@ VERBS: dict[str, tuple[str, str]] = {
     SPIN: ("Spin the wheel", "S"),
     MARK: ("Mark the winning card", "K"),
     STAND: ("Card to the stand", "T"),
-    CLEAR: ("Clear the layout", "X"),
+    CLEAR: ("Clear away cards", "X"),
 }
 
 
