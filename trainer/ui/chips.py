@@ -1,7 +1,8 @@
 """Casino chips: the denominations and colours, a change breakdown, and stacks drawn in vector.
 
-``DENOMINATIONS`` maps a chip's value in cents to its body colour (the usual US colours:
-$1 white, $5 red, $25 green, $100 black, $500 purple, $1,000 orange). ``chip_breakdown``
+``DENOMINATIONS`` maps a chip's value in cents to its body colour, taken like the edge
+stripes from the house chip set (resources/table-mode/chips.json; shipped with the usual
+US colours: $1 white, $5 red, $25 green, $100 black, $500 purple, $1,000 orange). ``chip_breakdown``
 pays an amount in the fewest chips; what is left below $1 is not a chip: a stack draws
 it as a small coin beside the chips, and the amount label always shows the exact sum.
 """
@@ -13,30 +14,43 @@ from math import cos, radians, sin
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
+from trainer.core.chips import Chip, house_chips
 from trainer.core.money import format_cents
 from trainer.ui.card_art import paint_text_box
 
-# cents -> body colour, highest value first.
-DENOMINATIONS: dict[int, str] = {
-    100_000: "#ef7d0e",  # $1,000 orange
-    50_000: "#6c2a94",   # $500 purple
-    10_000: "#1c1c1e",   # $100 black
-    2_500: "#23813a",    # $25 green
-    500: "#c62828",      # $5 red
-    100: "#f3f1ea",      # $1 white
-}
+def _luminance(c: QColor) -> float:
+    def channel(v: int) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
 
-# cents -> (edge-stripe colour, ink for the value printed on the chip)
-CHIP_TRIM: dict[int, tuple[str, str]] = {
-    100_000: ("#3b2200", "#3b2200"),
-    50_000: ("#f6d44a", "#ffffff"),
-    10_000: ("#e9e9e9", "#ffffff"),
-    2_500: ("#f4f4f4", "#ffffff"),
-    500: ("#f4f4f4", "#ffffff"),
-    100: ("#1f4ea8", "#1f2a44"),
-}
+    return 0.2126 * channel(c.red()) + 0.7152 * channel(c.green()) + 0.0722 * channel(c.blue())
 
-CHIP_FACE_TEXT: dict[int, str] = {100_000: "1000", 50_000: "500", 10_000: "100", 2_500: "25", 500: "5", 100: "1"}
+
+def _contrast(a: QColor, b: QColor) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def chip_ink(chip: Chip) -> QColor:
+    """The colour of the value printed on ``chip``: its trim colour when that reads well on
+    the body, else white or near-black, whichever reads better."""
+    body, trim = QColor(chip.body), QColor(chip.trim)
+    if _contrast(body, trim) >= 4.5:
+        return trim
+    return max((QColor("#ffffff"), QColor("#1f2a44")), key=lambda c: _contrast(body, c))
+
+
+def face_text(chip: Chip) -> str:
+    """What is printed on the chip's face: its value without '$' or separators ('1000')."""
+    return format_cents(chip.cents).removesuffix(".00").removeprefix("$").replace(",", "")
+
+
+# The house's chips (resources/table-mode/chips.json), highest value first:
+# cents -> body colour; cents -> (edge-stripe colour, ink of the value); cents -> face text.
+_HOUSE = house_chips()
+DENOMINATIONS: dict[int, str] = {c.cents: c.body for c in reversed(_HOUSE.chips)}
+CHIP_TRIM: dict[int, tuple[str, str]] = {c.cents: (c.trim, chip_ink(c).name()) for c in reversed(_HOUSE.chips)}
+CHIP_FACE_TEXT: dict[int, str] = {c.cents: face_text(c) for c in reversed(_HOUSE.chips)}
 
 COIN_COLOUR = "#cfb048"
 MAX_DRAWN_CHIPS = 8
@@ -47,7 +61,7 @@ THICKNESS = 0.17  # a chip's edge, as a fraction of its radius
 def chip_breakdown(cents: int) -> list[tuple[int, int]]:
     """``cents`` in the fewest chips, highest value first: [(denomination, count), ...].
 
-    The part below $1 (``cents % 100``) is not a chip and is left out.
+    The part below the smallest chip (``chip_remainder``) is not a chip and is left out.
     >>> chip_breakdown(53_700)
     [(50000, 1), (2500, 1), (500, 2), (100, 2)]
     """
@@ -55,18 +69,12 @@ def chip_breakdown(cents: int) -> list[tuple[int, int]]:
         raise TypeError(f"money is integer cents, got {cents!r}")
     if cents < 0:
         raise ValueError(f"a stack of chips cannot be negative: {cents}")
-    out: list[tuple[int, int]] = []
-    rest = cents
-    for value in sorted(DENOMINATIONS, reverse=True):
-        count, rest = divmod(rest, value)
-        if count:
-            out.append((value, count))
-    return out
+    return sorted(_HOUSE.fewest(cents).items(), reverse=True)
 
 
 def chip_remainder(cents: int) -> int:
-    """The cents below $1 that no chip pays (drawn as a coin)."""
-    return cents % 100
+    """The cents below the smallest chip that no chip pays (drawn as a coin)."""
+    return _HOUSE.coins_of(cents)
 
 
 def amount_label(cents: int) -> str:
@@ -226,6 +234,6 @@ def paint_chip_stack(painter: QPainter, center: QPointF, radius: float, cents: i
 
 
 __all__ = [
-    "CHIP_TRIM", "DENOMINATIONS", "amount_label", "chip_breakdown", "chip_remainder", "paint_amount_label",
+    "CHIP_TRIM", "DENOMINATIONS", "chip_ink", "face_text", "amount_label", "chip_breakdown", "chip_remainder", "paint_amount_label",
     "paint_chip_stack", "stack_bounds",
 ]

@@ -26,7 +26,7 @@ from trainer.core.chips import Chip, ChipPayout, ChipSet, house_chips
 from trainer.core.money import format_cents
 from trainer.ui import style
 from trainer.ui.card_art import paint_text_box
-from trainer.ui.chips import amount_label
+from trainer.ui.chips import chip_ink, face_text
 from trainer.ui.table_view import FELT_COLOUR, FELT_DARK, FELT_INK, FELT_LIGHT, HIGHLIGHT
 
 # The keys 1..9 as typed with Shift on a US keyboard (Qt reports the symbol, not the digit).
@@ -56,33 +56,6 @@ QLabel[role="total"][empty="true"] {{ color: {style.FAINT}; }}
 
 
 # ------------------------------------------------------------------------ drawing
-def _luminance(c: QColor) -> float:
-    def channel(v: int) -> float:
-        v /= 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * channel(c.red()) + 0.7152 * channel(c.green()) + 0.0722 * channel(c.blue())
-
-
-def _contrast(a: QColor, b: QColor) -> float:
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-def chip_ink(chip: Chip) -> QColor:
-    """The colour of the value printed on ``chip``: its trim colour when that reads well on
-    the body, else white or near-black, whichever reads better."""
-    body, trim = QColor(chip.body), QColor(chip.trim)
-    if _contrast(body, trim) >= 4.5:
-        return trim
-    return max((QColor("#ffffff"), QColor(style.TEXT)), key=lambda c: _contrast(body, c))
-
-
-def face_text(chip: Chip) -> str:
-    """What is printed on the chip's face: its value without '$' or separators ('1000')."""
-    return amount_label(chip.cents).removeprefix("$").replace(",", "")
-
-
 def paint_chip_face(p: QPainter, centre: QPointF, radius: float, chip: Chip, *, lit: bool = False) -> None:
     """A casino chip seen from above in ``chip``'s colours: the body, six edge inserts in
     the trim colour, the inner ring and the value."""
@@ -448,4 +421,4 @@ class ChipBuilder(QWidget):
         event.accept()
 
 
-__all__ = ["ChipBuilder", "ChipButton", "chip_ink", "face_text", "paint_chip_face"]
+__all__ = ["ChipBuilder", "ChipButton", "paint_chip_face"]
