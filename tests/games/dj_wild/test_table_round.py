@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.games.table_mode_support import watch_to_the_end
 from trainer.core.cards import parse_cards
 from trainer.core.settlement import LOSE, PUSH, REFER, WIN
 from trainer.games.dj_wild import table_round as tr
@@ -434,16 +435,7 @@ def test_a_wager_in_action_collected_with_a_folded_hand_is_a_mistake():
 
 def _watch(seed, method, catch):
     w = games.watch_round(config(seed, "table-ready", dealing_method=method))
-    while not w.finished:
-        cur = w.current()
-        if catch and cur.mistake is not None:
-            caught, _ = w.stop()
-            assert caught
-            m = cur.mistake
-            assert w.answer(f"{m.rule} ({m.rule_citation})").correct
-            assert w.answer(m.remedy).correct
-        w.proceed()
-    return w.record
+    return watch_to_the_end(w, catch=catch).record
 
 
 @pytest.mark.parametrize("method", [HAND, AUTOMATED_SHOE])

@@ -6,20 +6,47 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from tests.games.table_mode_support import watch_to_the_end
 from trainer.core.cards import Card, parse_cards
 from trainer.core.settlement import LOSE
 from trainer.games.four_card import dealing
 from trainer.games.four_card.hands import best_hand
 from trainer.games.four_card.rules_data import rules_data
-from trainer.games.four_card.settlement import FOLD, HouseOptions, SeatWagers, settle_round
+from trainer.games.four_card.settlement import (
+    FOLD,
+    HouseOptions,
+    SeatWagers,
+    settle_round,
+)
 from trainer.games.four_card.table_round import (
-    HOUSE_OPTIONS, STEADY, CAUTIOUS, Player, build_round, play_decision, round_from, script_for, watch_mistakes,
+    CAUTIOUS,
+    HOUSE_OPTIONS,
+    STEADY,
+    Player,
+    build_round,
+    play_decision,
+    round_from,
+    script_for,
+    watch_mistakes,
 )
 from trainer.training.table_mode.actions import (
-    ANNOUNCE, CLEAR, COLLECT, CUT, DEAL, DEALER, OFFER, PAY, REVEAL, WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION,
-    WRONG_STEP, Attempt,
+    ANNOUNCE,
+    CLEAR,
+    COLLECT,
+    CUT,
+    DEAL,
+    DEALER,
+    OFFER,
+    PAY,
+    REVEAL,
+    WRONG_AMOUNT,
+    WRONG_FACE,
+    WRONG_POSITION,
+    WRONG_STEP,
+    Attempt,
 )
 from trainer.training.table_mode.dealer_round import DealerRound
 from trainer.training.table_mode.games import house_options, watch_round
@@ -395,14 +422,7 @@ def test_watch_round_caught_and_missed(lv):
         cfg = config(seed, lv, dealing_method=dealing.METHODS[seed % 3])
         w = watch_round(cfg)
         assert isinstance(w, WatchRound) and w.record.mistakes_made >= 1
-        while not w.finished:
-            if w.current().mistake is not None:
-                caught, _ = w.stop()
-                assert caught
-                m = w.current().mistake
-                assert w.answer(f"{m.rule} ({m.rule_citation})").correct
-                assert w.answer(m.remedy).correct
-            w.proceed()
+        watch_to_the_end(w)
         rec = w.record
         assert rec.caught == rec.mistakes_made and rec.missed_calls == 0 and rec.false_calls == 0
         assert rec.rule_named == rec.remedy_named == rec.mistakes_made

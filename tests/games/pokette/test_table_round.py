@@ -5,21 +5,42 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from tests.games.table_mode_support import watch_to_the_end
 from trainer.games.pokette.drill import NO_SPIN_CALL, VOID_CALL
 from trainer.games.pokette.layout import PAIR_IN_TWO
 from trainer.games.pokette.rules_data import rules_data
-from trainer.games.pokette.settlement import COLLECT, PAY, Bet, HouseOptions, payout, settle_spin
+from trainer.games.pokette.settlement import (
+    COLLECT,
+    PAY,
+    Bet,
+    HouseOptions,
+    payout,
+    settle_spin,
+)
 from trainer.games.pokette.stand import Stand
 from trainer.games.pokette.table import COLLECTED, PAID, PoketteScene
 from trainer.games.pokette.table_round import (
-    CLAPPER, HOUSE_OPTIONS, NO_MORE_BETS, PAY_TABLE, build_round, wager_key, watch_mistakes,
+    CLAPPER,
+    HOUSE_OPTIONS,
+    NO_MORE_BETS,
+    PAY_TABLE,
+    build_round,
+    wager_key,
+    watch_mistakes,
 )
 from trainer.games.pokette.wheel import Section, cite
 from trainer.training.table_mode import actions as act
-from trainer.training.table_mode.actions import (EXTRA_CHIPS, WRONG_AMOUNT, WRONG_POSITION, WRONG_STEP, Attempt,
-                                                 attempt_for)
+from trainer.training.table_mode.actions import (
+    EXTRA_CHIPS,
+    WRONG_AMOUNT,
+    WRONG_POSITION,
+    WRONG_STEP,
+    Attempt,
+    attempt_for,
+)
 from trainer.training.table_mode.dealer_round import DealerRound
 from trainer.training.table_mode.games import has_table_mode, house_options, watch_round
 from trainer.training.table_mode.levels import level, levels
@@ -389,15 +410,7 @@ def test_a_trainee_who_stops_every_mistake_and_names_it(level_id):
     for seed in range(15):
         w = _watch(seed, level_id, OPTION_SETS[seed % len(OPTION_SETS)])
         assert w.record.mistakes_made >= 1
-        while not w.finished:
-            cur = w.current()
-            if cur.mistake is not None:
-                caught, _ = w.stop()
-                assert caught
-                m = cur.mistake
-                assert w.answer(f"{m.rule} ({m.rule_citation})").correct
-                assert w.answer(m.remedy).correct
-            w.proceed()
+        watch_to_the_end(w)
         rec = w.record
         assert rec.caught == rec.mistakes_made and rec.missed_calls == 0 and rec.false_calls == 0
         assert rec.rule_named == rec.remedy_named == rec.mistakes_made and rec.completed

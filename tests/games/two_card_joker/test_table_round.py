@@ -9,19 +9,46 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.games.table_mode_support import watch_to_the_end
 from trainer.core.cards import parse_cards, standard_deck
 from trainer.core.settlement import LOSE, PUSH, WIN
 from trainer.games.two_card_joker.analysis import base_game
 from trainer.games.two_card_joker.dealing import AUTOMATED_SHOE, HAND, MANUAL_SHOE
 from trainer.games.two_card_joker.rules_data import GAME_ID, rules_data
-from trainer.games.two_card_joker.settlement import CALL, FOLD, HouseOptions, SeatWagers, settle_round
+from trainer.games.two_card_joker.settlement import (
+    CALL,
+    FOLD,
+    HouseOptions,
+    SeatWagers,
+    settle_round,
+)
 from trainer.games.two_card_joker.table_round import (
-    HOUSE_OPTIONS, WEAKEST_CALL, Player, build_round, decide, script_for, watch_mistakes,
+    HOUSE_OPTIONS,
+    WEAKEST_CALL,
+    Player,
+    build_round,
+    decide,
+    script_for,
+    watch_mistakes,
 )
 from trainer.training.table_mode import games
 from trainer.training.table_mode.actions import (
-    ANNOUNCE, CLEAR, COLLECT, COVER, CUT, DEAL, DEALER, EXTRA_CHIPS, OFFER, PAY, REVEAL, WRONG_AMOUNT, WRONG_FACE,
-    WRONG_POSITION, WRONG_STEP, Attempt,
+    ANNOUNCE,
+    CLEAR,
+    COLLECT,
+    COVER,
+    CUT,
+    DEAL,
+    DEALER,
+    EXTRA_CHIPS,
+    OFFER,
+    PAY,
+    REVEAL,
+    WRONG_AMOUNT,
+    WRONG_FACE,
+    WRONG_POSITION,
+    WRONG_STEP,
+    Attempt,
 )
 from trainer.training.table_mode.dealer_round import DealerRound
 from trainer.training.table_mode.levels import level, levels
@@ -411,15 +438,7 @@ def test_watch_round_caught_and_missed():
         opts = ALL_OPTIONS[seed % len(ALL_OPTIONS)]
         w = games.watch_round(config(seed, "practice", **opts))
         assert isinstance(w, WatchRound) and w.mistakes
-        while not w.finished:
-            cur = w.current()
-            if cur.mistake is not None:
-                caught, _ = w.stop()
-                assert caught
-                m = cur.mistake
-                assert w.answer(f"{m.rule} ({m.rule_citation})").correct
-                assert w.answer(m.remedy).correct
-            w.proceed()
+        watch_to_the_end(w)
         rec = w.record
         assert rec.caught == rec.mistakes_made == len(w.mistakes) and rec.missed_calls == rec.false_calls == 0
         assert rec.rule_named == rec.remedy_named == rec.caught and rec.completed

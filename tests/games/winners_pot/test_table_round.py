@@ -5,19 +5,44 @@ its money against ``pot.py``; watch mode's mistakes and their remedies (§12).""
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from tests.games.table_mode_support import watch_to_the_end
 from trainer.core.cards import parse_cards, standard_deck
 from trainer.core.settlement import LOSE, WIN
 from trainer.games.winners_pot import table_round as T
 from trainer.games.winners_pot.dealing import DEALER, METHODS, deal_order
-from trainer.games.winners_pot.pot import BET, DOUBLE, FOLD, POT, HouseOptions, award_pot
+from trainer.games.winners_pot.pot import (
+    BET,
+    DOUBLE,
+    FOLD,
+    POT,
+    HouseOptions,
+    award_pot,
+)
 from trainer.games.winners_pot.round import BET_ROUND
 from trainer.games.winners_pot.rules_data import rules_data
 from trainer.games.winners_pot.table import NO_BUTTON, WinnersPotScene
-from trainer.training.table_mode.actions import (ANNOUNCE, BUTTON, BURN, CLEAR, COLLECT, CUT, DEAL, EXTRA_CHIPS,
-                                                 OFFER, PAY, REVEAL, WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION,
-                                                 WRONG_STEP, Attempt, attempt_for)
+from trainer.training.table_mode.actions import (
+    ANNOUNCE,
+    BURN,
+    BUTTON,
+    CLEAR,
+    COLLECT,
+    CUT,
+    DEAL,
+    EXTRA_CHIPS,
+    OFFER,
+    PAY,
+    REVEAL,
+    WRONG_AMOUNT,
+    WRONG_FACE,
+    WRONG_POSITION,
+    WRONG_STEP,
+    Attempt,
+    attempt_for,
+)
 from trainer.training.table_mode.dealer_round import DealerRound
 from trainer.training.table_mode.games import build_round, house_options, watch_round
 from trainer.training.table_mode.levels import level, levels
@@ -406,15 +431,7 @@ def test_a_watched_round_caught_in_full_and_let_pass():
             cfg = config(seed, lv, seed + 1, dealing_method=METHODS[seed % 3])
             w = watch_round(cfg)
             assert w.mistakes and isinstance(w, WatchRound)
-            while not w.finished:
-                cur = w.current()
-                if cur.mistake is not None:
-                    caught, _ = w.stop()
-                    assert caught
-                    m = cur.mistake
-                    assert w.answer(f"{m.rule} ({m.rule_citation})").correct
-                    assert w.answer(m.remedy).correct
-                w.proceed()
+            watch_to_the_end(w)
             rec = w.record
             assert rec.caught == rec.mistakes_made == len(w.mistakes)
             assert (rec.missed_calls, rec.false_calls) == (0, 0)

@@ -106,6 +106,11 @@ class WatchMistake:
     rule_options: tuple[str, ...] = ()  # other rules to choose from (default: drawn from the round)
     remedy_options: tuple[str, ...] = ()  # other remedies (default: the game's irregularity outcomes)
 
+    @property
+    def rule_answer(self) -> str:
+        """The rule as offered in watch mode's question: 'what it requires (section)'."""
+        return f"{self.rule} ({self.rule_citation})"
+
 
 def pick_seats(rng: random.Random, level: Level, max_seats: int) -> list[int]:
     """The seats the simulated players fill at this level, in seat order."""

@@ -157,7 +157,7 @@ class WatchRound:
     def _questions(self, m: WatchMistake) -> list[Question]:
         game = self.script.game_id
         rng = random.Random(self.script.seed * 7919 + m.index)
-        rule_answer = f"{m.rule} ({m.rule_citation})"
+        rule_answer = m.rule_answer
         others = list(m.rule_options) or self._other_rules(m)
         rule_opts = [rule_answer] + [o for o in others if o != rule_answer][:3]
         rng.shuffle(rule_opts)
