@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.games.table_mode_support import watch_to_the_end
+from trainer.core.chips import house_chips
 from trainer.games.pokette.drill import NO_SPIN_CALL, VOID_CALL
 from trainer.games.pokette.layout import PAIR_IN_TWO
 from trainer.games.pokette.rules_data import rules_data
@@ -28,6 +29,7 @@ from trainer.games.pokette.table_round import (
     NO_MORE_BETS,
     PAY_TABLE,
     build_round,
+    layout_wagers,
     wager_key,
     watch_mistakes,
 )
@@ -132,6 +134,7 @@ def test_every_round_deals_clean_with_cited_actions(level_id, options):
         assert len(s.players) == len(seats)
         keys = [(c.seat, wager_key(c.placement)) for c in s.scenes[0].chips]
         assert len(keys) == len(set(keys))  # a wager's seat and key name it alone
+        assert {c.amount for c in s.scenes[0].chips} <= set(layout_wagers(lv))
         if lv.side_bet_rate == 0:
             assert s.scenes[0].stand == () and not any(c.placement.is_poker for c in s.scenes[0].chips)
 
@@ -139,6 +142,36 @@ def test_every_round_deals_clean_with_cited_actions(level_id, options):
 def test_the_level_fills_more_seats():
     mean = {lv.id: sum(len(_round(seed, lv.id).scenes[0].seats()) for seed in range(30)) / 30 for lv in levels()}
     assert mean["learn"] < mean["guided"] < mean["practice"] < mean["table-ready"]
+
+
+def test_layout_wagers_scale_the_level_s_wagers_to_the_house_chips():
+    """A fifth of each base wager of the level, in whole chips: as many sizes as the level."""
+    unit = house_chips().chips[0].cents
+    assert layout_wagers(level("learn")) == (100, 200)  # the level's $5, $10
+    assert layout_wagers(level("table-ready")) == (100, 200, 300, 500, 1_000, 2_000, 4_000)  # $5 .. $200
+    for lv in levels():
+        sizes = layout_wagers(lv)
+        assert len(sizes) == len(set(lv.wager_choices)) and all(w >= unit and w % unit == 0 for w in sizes)
+        assert sizes == tuple(max(unit, w // 5 // unit * unit) for w in lv.wager_choices)
+
+
+def test_higher_levels_bring_more_wager_sizes_and_more_poker_hand_wagers():
+    """Over many seeds: more different chip amounts per round and more poker hand wagers
+    (the level's side bets) as the level rises; none at the learn level, whose stand is
+    always empty. At the other levels the round starts from 0, 1 or 2 cards evenly."""
+    n = 90
+    sizes, poker, stands = {}, {}, {}
+    for lv in levels():
+        rounds = [_round(seed, lv.id).scenes[0] for seed in range(n)]
+        sizes[lv.id] = sum(len({c.amount for c in sc.chips}) for sc in rounds) / n
+        poker[lv.id] = sum(sum(c.placement.is_poker for c in sc.chips) for sc in rounds) / n
+        stands[lv.id] = Counter(len(sc.stand) for sc in rounds)
+        assert set().union(*({c.amount for c in sc.chips} for sc in rounds)) == set(layout_wagers(lv))
+    assert sizes["learn"] < sizes["guided"] < sizes["practice"] < sizes["table-ready"]
+    assert poker["learn"] == 0 < poker["guided"] < poker["practice"] < poker["table-ready"]
+    assert stands["learn"] == {0: n}
+    for lv_id in ("guided", "practice", "table-ready"):
+        assert set(stands[lv_id]) == {0, 1, 2} and min(stands[lv_id].values()) >= n // 6
 
 
 def test_the_order_of_a_spin():
@@ -181,70 +214,81 @@ def test_the_order_of_a_spin():
 
 
 def test_money_on_a_fixed_round():
-    """Seed 2, guided: 9h Ks in the stand, the nine of diamonds wins: the third card makes a
-    pair, pair in three wins 5 to 1, red 1 to 1; the stand is cleared."""
-    s = _round(2, "guided")
-    assert s.scenes[0].stand == ("9h", "Ks")
-    assert s.players == ("Seat 4: Red $25.00, 5-4-3 rank $1.00",
-                         "Seat 7: Ace-king-queen rank $1.00, Double rank J-10 $1.00, Split 7c-6c $10.00, "
-                         "Pair in three $10.00")
+    """Seed 108, guided: 4s 3d in the stand, the four of hearts wins: the third card makes a
+    pair, pair in three wins 5 to 1, red 1 to 1 (pokette-payouts.md); every other wager
+    misses 4h and loses; the stand is cleared."""
+    s = _round(108, "guided")
+    assert s.scenes[0].stand == ("4s", "3d")
+    assert s.players == ("Seat 3: Black $5.00, Straight up 4s $5.00, Ace-king-queen rank $2.00",
+                         "Seat 7: Straight up 5h $1.00, Black $2.00, Red $5.00, Pair in three $2.00")
     got = [(a.verb, a.seat, a.spot, a.amount, a.group) for a in s.actions]
     assert got == [
         (act.ANNOUNCE, None, NO_MORE_BETS, 0, ""),
         (act.SPIN, None, None, 0, ""),
-        (act.ANNOUNCE, None, "Nine of diamonds", 0, ""),
-        (act.MARK, None, "9d", 0, ""),
+        (act.ANNOUNCE, None, "Four of hearts", 0, ""),
+        (act.MARK, None, "4h", 0, ""),
         (act.STAND, None, "stand-3", 0, ""),
-        (act.COLLECT, 4, "5-4-3 rank", 0, "collect-0"),
-        (act.COLLECT, 7, "ace-king-queen rank", 0, "collect-0"),
-        (act.COLLECT, 7, "double rank:J-10", 0, "collect-0"),
-        (act.COLLECT, 7, "split:7c-6c", 0, "collect-0"),
-        (act.PAY, 4, "red", 2_500, "pay-1"),
-        (act.PAY, 7, "pair in three", 5_000, "pay-1"),
+        (act.COLLECT, 3, "black", 0, "collect-0"),
+        (act.COLLECT, 3, "single card straight up:4s", 0, "collect-0"),
+        (act.COLLECT, 3, "ace-king-queen rank", 0, "collect-0"),
+        (act.COLLECT, 7, "single card straight up:5h", 0, "collect-0"),
+        (act.COLLECT, 7, "black", 0, "collect-0"),
+        (act.PAY, 7, "red", 500, "pay-1"),  # $5 at 1 to 1
+        (act.PAY, 7, "pair in three", 1_000, "pay-1"),  # $2 at 5 to 1
         (act.CLEAR, None, None, 0, ""),
     ]
+    assert s.actions[10].amount == 1 * 500 == payout("red", 500)
+    assert s.actions[11].amount == 5 * 200 == payout("pair in three", 200) and s.actions[11].payout
     assert s.actions[0].citations == (cite("(g)(1)"),) and s.actions[1].citations == (cite("(g)(2)"),)
-    assert cite("(h)(6)") in s.actions[5].citations and cite("(h)(5)(i)") in s.actions[10].citations
-    assert s.actions[10].amount == payout("pair in three", 1_000) and s.actions[10].payout
-    assert "9h Ks 9d is a pair" in " ".join(s.summary)
-    assert "Seat 7: collected $12.00, paid $50.00 (net +$38.00)." in s.summary
+    assert cite("(h)(6)") in s.actions[5].citations and cite("(h)(5)(i)") in s.actions[11].citations
+    assert "4s 3d 4h is a pair" in " ".join(s.summary)
+    assert "Seat 3: collected $12.00, paid $0.00 (net -$12.00)." in s.summary  # $5 + $5 + $2
+    assert "Seat 7: collected $3.00, paid $15.00 (net +$12.00)." in s.summary  # $1 + $2; $5 + $10
     last = s.scenes[-2]
-    assert last.marker == "9d" and last.stand == ("9h", "Ks", "9d")
+    assert last.marker == "4h" and last.stand == ("4s", "3d", "4h")
     states = {(c.seat, wager_key(c.placement)): (c.state, c.paid) for c in last.chips}
-    assert states[(7, "pair in three")] == (PAID, 5_000) and states[(7, "split:7c-6c")] == (COLLECTED, 0)
+    assert states[(7, "pair in three")] == (PAID, 1_000) and states[(3, "single card straight up:4s")] == (COLLECTED, 0)
     assert s.scenes[-1].stand == ()
 
 
 def test_the_second_card_settles_pair_in_two_after_the_non_poker_wagers():
-    """Seed 61, guided: 2s in the stand, the two of diamonds: the non-poker wagers first,
-    then pair in two paid 11 to 1 (§(h)(2)); then three of a kind is announced."""
-    s = _round(61, "guided")
-    assert s.scenes[0].stand == ("2s",)
+    """Seed 38, guided: Ts in the stand, the ten of clubs: the non-poker wagers first (all
+    miss Tc), then pair in two paid 11 to 1 (§(h)(2), pokette-payouts.md); then three of a
+    kind is announced."""
+    s = _round(38, "guided")
+    assert s.scenes[0].stand == ("Ts",)
     groups = _groups(s)
     assert [(v, [(a.seat, a.spot) for a in items]) for v, items in groups] == [
-        (COLLECT, [(3, "5-4-3 rank"), (3, "jack-10-9 rank"), (5, "corner:Tc-Td-9c-9d"), (6, "corner:9d-9h-8d-8h"),
-                   (6, "black")]),
-        (PAY, [(3, PAIR_IN_TWO)]),
+        (COLLECT, [(2, "split:7c-6c"), (2, "ace-king-queen rank"), (4, "single rank:2"), (5, "split:8d-7d"),
+                   (6, "suit:h")]),
+        (PAY, [(4, PAIR_IN_TWO), (5, PAIR_IN_TWO)]),
     ]
-    pair = groups[1][1][0]
-    assert pair.amount == 5_500 and cite("(h)(2)") in pair.citations
+    seat4, seat5 = groups[1][1]
+    assert seat4.amount == 11 * 200 == payout(PAIR_IN_TWO, 200)  # $2 at 11 to 1
+    assert seat5.amount == 11 * 100 == payout(PAIR_IN_TWO, 100)  # $1 at 11 to 1
+    assert all(cite("(h)(2)") in a.citations for a in (seat4, seat5))
+    assert "Seat 4: collected $2.00, paid $22.00 (net +$20.00)." in s.summary
     ann = s.actions[-1]
     assert ann.verb == act.ANNOUNCE and ann.spot == "Three of a kind" and ann.spot in ann.choices
     assert cite("(h)(4)(iv)") in ann.citations and s.scenes[-1].offered == ("three of a kind",)
 
 
 def test_a_joker_leaves_the_stand_and_the_poker_hand_wagers():
-    """Seed 18, table-ready: joker 2 with 5s Ad in the stand: no card to the stand, every
-    non-poker wager but those on the joker collected, the pair in three wagers untouched."""
-    s = _round(18, "table-ready")
+    """Seed 446, table-ready: joker 2 with 5c 9c in the stand: no card to the stand, every
+    non-poker wager collected (none is on the joker: trainer ruling P2), the pair in three
+    and flush wagers untouched (§(g)(5)(iii), trainer ruling P7)."""
+    s = _round(446, "table-ready")
     verbs = [a.verb for a in s.actions]
     assert s.actions[3].spot == "JK2" and act.STAND not in verbs and act.PAY not in verbs
     poker = {(c.seat, wager_key(c.placement)) for c in s.scenes[0].chips if c.placement.is_poker}
-    assert poker == {(1, "pair in three"), (3, "pair in three"), (7, "pair in three")}
+    assert poker == {(1, "pair in three"), (2, "pair in three"), (3, "flush"), (5, "pair in three"), (7, "flush")}
     assert not poker & {(a.seat, a.spot) for a in s.actions}
+    non_poker = {(c.seat, wager_key(c.placement)) for c in s.scenes[0].chips if not c.placement.is_poker}
+    assert non_poker == {(a.seat, a.spot) for a in s.actions if a.verb == act.COLLECT}
     assert all(c.state == "" for c in s.scenes[-1].chips if c.placement.is_poker)
-    assert s.scenes[-1].stand == ("5s", "Ad")
-    assert any("in action: Pair in three" in line for line in s.summary)
+    assert s.scenes[-1].stand == ("5c", "9c")
+    assert "Seat 1: collected $43.00, paid $0.00 (net -$43.00); in action: Pair in three." in s.summary
+    assert "Seat 7: collected $2.00, paid $0.00 (net -$2.00); in action: Flush." in s.summary
 
 
 def test_irregular_spins_follow_the_sign_and_the_three_revolutions():
@@ -295,34 +339,35 @@ def test_pay_and_collect_are_the_settlement_module_s(seed, level_id, options):
 
 # ---------------------------------------------------------------------------- the trainee's mistakes
 def test_each_mistake_class_is_stopped_counted_and_explained():
-    s = _round(2, "guided")
+    s = _round(108, "guided")  # the round of test_money_on_a_fixed_round
     r = DealerRound(s, level("guided"))
     out = r.attempt(Attempt(act.SPIN))  # the wheel spun before "No more bets"
     assert out.mistake.kind == WRONG_STEP and cite("(g)(1)") in out.mistake.citations
-    out = r.attempt(Attempt(act.ANNOUNCE, spot="Nine of diamonds"))  # the winning card called before the spin
+    out = r.attempt(Attempt(act.ANNOUNCE, spot="Four of hearts"))  # the winning card called before the spin
     assert out.mistake.kind == WRONG_POSITION
     assert r.attempt(Attempt(act.ANNOUNCE, spot=NO_MORE_BETS)).accepted
     r.perform_next()
     out = r.attempt(Attempt(act.ANNOUNCE, spot="Three of spades"))  # the wrong card announced
     assert out.mistake.kind == WRONG_POSITION and cite("(g)(4)") in out.mistake.citations
     r.perform_next()
-    out = r.attempt(Attempt(act.MARK, spot="9h"))  # the marker on the wrong card
+    out = r.attempt(Attempt(act.MARK, spot="4s"))  # the marker on the wrong card
     assert out.mistake.kind == WRONG_POSITION
     r.perform_next()
     out = r.attempt(Attempt(act.STAND, spot="stand-1"))  # the wrong space of the stand
     assert out.mistake.kind == WRONG_POSITION
     r.perform_next()
-    out = r.attempt(Attempt(act.PAY, 4, "red", amount=2_500))  # paid before the losers are collected
+    out = r.attempt(Attempt(act.PAY, 7, "red", amount=500))  # paid before the losers are collected
     assert out.mistake.kind == WRONG_STEP and cite("(g)(4)") in out.mistake.citations
-    out = r.attempt(Attempt(act.COLLECT, 4, "red"))  # a winning wager collected
+    out = r.attempt(Attempt(act.COLLECT, 7, "red"))  # a winning wager collected
     assert out.mistake.kind == WRONG_POSITION
     # any order within the collection phase
-    for seat, spot in ((7, "split:7c-6c"), (4, "5-4-3 rank"), (7, "double rank:J-10"), (7, "ace-king-queen rank")):
+    for seat, spot in ((7, "black"), (3, "ace-king-queen rank"), (7, "single card straight up:5h"), (3, "black"),
+                       (3, "single card straight up:4s")):
         assert r.attempt(Attempt(act.COLLECT, seat, spot)).accepted
-    out = r.attempt(Attempt(act.PAY, 7, "pair in three", chips=((2_500, 1),)))  # 1 to 1 instead of 5 to 1
-    assert out.mistake.kind == WRONG_AMOUNT and "$50.00" in out.mistake.explanation and out.mistake.payout
-    assert r.attempt(Attempt(act.PAY, 7, "pair in three", chips=((2_500, 2),))).accepted
-    out = r.attempt(Attempt(act.PAY, 4, "red", chips=((500, 5),)))  # right amount, more chips than needed
+    out = r.attempt(Attempt(act.PAY, 7, "pair in three", chips=((100, 2),)))  # 1 to 1 instead of 5 to 1
+    assert out.mistake.kind == WRONG_AMOUNT and "$10.00" in out.mistake.explanation and out.mistake.payout
+    assert r.attempt(Attempt(act.PAY, 7, "pair in three", chips=((500, 2),))).accepted
+    out = r.attempt(Attempt(act.PAY, 7, "red", chips=((100, 5),)))  # right amount, more chips than needed
     assert out.accepted and out.note
     out = r.attempt(Attempt(act.ANNOUNCE, spot="Pair in two"))  # announcing in place of clearing the stand
     assert out.mistake.kind == WRONG_STEP and cite("(h)(7)") in out.mistake.citations
@@ -336,7 +381,7 @@ def test_each_mistake_class_is_stopped_counted_and_explained():
 
 
 def test_the_poker_hand_announcement_is_chosen_from_its_wordings():
-    s = _round(61, "guided")
+    s = _round(38, "guided")
     r = DealerRound(s, level("guided"))
     while r.next_action().verb != act.ANNOUNCE or not r.next_action().choices or r.done < 3:
         r.perform_next()
@@ -392,10 +437,10 @@ def test_watch_mistakes_are_valid_candidates():
 
 
 def test_the_joker_mistakes_carry_the_joker_remedy():
-    s = _round(18, "table-ready")
+    s = _round(446, "table-ready")  # the round of test_a_joker_leaves_the_stand_and_the_poker_hand_wagers
     ms = watch_mistakes(s, random.Random(1))
     joker = [m for m in ms if m.kind in ("joker-in-stand", "in-action-collected")]
-    assert Counter(m.kind for m in joker) == {"joker-in-stand": 1, "in-action-collected": 3}
+    assert Counter(m.kind for m in joker) == {"joker-in-stand": 1, "in-action-collected": 5}
     data = next(i for i in rules_data().irregularities if i.id == "joker-with-stand")
     assert all((m.remedy, m.remedy_citation) == (data.outcome, data.citation) for m in joker)
     assert all(cite("(g)(5)(iii)") in m.rule_citation for m in joker)

@@ -26,9 +26,15 @@ it through its steps and writes down what the dealer does at each:
    wagers the two cards allow (§(h)(3)-(4)); after the third card's settlement, CLEAR the
    card stand (§(h)(7)).
 
-The stand a round starts from (empty, one card or two) is drawn first: an empty stand
-offers no poker hand wager (§(d)(4)), so the level's side-bet rate is the chance of a
-stand that does. The drill plays the spins that lead to it before the round's spin.
+The round follows its level (trainer/training/table_mode/levels.py):
+- the chips: each wager is one of ``layout_wagers(level)``, the level's base wagers scaled
+  to a layout (see there), so a higher level brings more different sizes;
+- the poker hand wagers are the level's side bets: each seat adds one of those on offer
+  at the level's ``side_bet_rate`` (the learn level: none);
+- the stand a round starts from is drawn first, evenly from empty, one card or two at a
+  level with side bets (one or two cards put poker hand wagers on offer, §(d)(4); an
+  empty stand offers none), always empty at a level without. The drill plays the spins
+  that lead to it before the round's spin.
 
 Scenes are ``PoketteScene``s (``render`` is None): each ``WatchMistake`` carries its own.
 """
@@ -40,22 +46,51 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from trainer.core.chips import house_chips
 from trainer.core.money import format_cents
 from trainer.core.odds import Odds
 from trainer.core.rng import derive_seed
-from trainer.games.pokette.drill import NO_SPIN_CALL, VOID_CALL, DrillRound, LayoutDrill, SpinStep, spin_text
+from trainer.games.pokette.drill import (
+    NO_SPIN_CALL,
+    VOID_CALL,
+    DrillRound,
+    LayoutDrill,
+    SpinStep,
+    spin_text,
+)
 from trainer.games.pokette.layout import PAIR_IN_TWO, Placement
 from trainer.games.pokette.questions import announcement_choices, pose, wager_list_text
 from trainer.games.pokette.rules_data import GAME_ID, rules_data, wheel
-from trainer.games.pokette.settlement import COLLECT, MAX_SEATS, PAY, BetResult, HouseOptions, payout
+from trainer.games.pokette.settlement import (
+    COLLECT,
+    MAX_SEATS,
+    PAY,
+    BetResult,
+    HouseOptions,
+    payout,
+)
 from trainer.games.pokette.stand import SETTLE_CITES
 from trainer.games.pokette.table import COLLECTED, PAID, PoketteScene
 from trainer.games.pokette.wheel import (
-    NO_SPIN, PREVIOUS, Section, cite, rank_text, revolutions_text, ruling, short_spin, spin_between,
+    NO_SPIN,
+    PREVIOUS,
+    Section,
+    cite,
+    rank_text,
+    revolutions_text,
+    ruling,
+    short_spin,
+    spin_between,
 )
 from trainer.training.table_mode import actions as act
 from trainer.training.table_mode.actions import DealerAction, Effect
-from trainer.training.table_mode.script import HouseOption, RoundConfig, RoundScript, WatchMistake
+from trainer.training.table_mode.levels import Level
+from trainer.training.table_mode.script import (
+    HouseOption,
+    RoundConfig,
+    RoundScript,
+    WatchMistake,
+)
 from trainer.training.table_mode.watch import REFER_REMEDY
 
 PAY_TABLE = "pay_table"
@@ -75,6 +110,7 @@ HOUSE_OPTIONS: tuple[HouseOption, ...] = (_house_option(CLAPPER), _house_option(
 NO_MORE_BETS = "No more bets"  # §(g)(1): the words, the ANNOUNCE's spot (any other wording is wrong now)
 STAND_SPACE = ("first", "second", "third")
 WARM_UP_LIMIT = 40  # spins played at most to bring the stand to the round's start
+LAYOUT_SHARE = 5  # a wager on the layout is a fifth of the level's base wager (layout_wagers)
 
 # Kinds of watch mistakes.
 NO_MORE_BETS_MISSED = "no-more-bets-missed"
@@ -192,17 +228,33 @@ def _check(feedback, step: str) -> None:
         raise RuntimeError(f"the layout drill refused its own {step} step: {feedback.message}")
 
 
-def _stand_target(rng: random.Random, side_bet_rate: float) -> int:
-    """The number of cards in the stand when the round starts: 1 or 2 (poker hand wagers on
-    offer, §(d)(4)) at the level's side-bet rate, else 0."""
-    return rng.choice((1, 2)) if rng.random() < side_bet_rate else 0
+def layout_wagers(level: Level) -> tuple[int, ...]:
+    """The chip amounts the players stake on the layout at ``level``, in cents.
+
+    The level's ``wager_choices`` are base wagers sized for a card table's ante ($5 to
+    $200); a layout takes several smaller wagers per player, each paid at up to 50 to 1
+    (§(f)(2)). So each is scaled to a layout: divided by ``LAYOUT_SHARE`` and rounded down
+    to the house's smallest chip (at least one such chip), since a wager is made in chips
+    (§(d)(1)) and its payout at "N to 1" (every line of the pay tables) is then paid in
+    chips. The learn level's $5 and $10 become $1 and $2, table-ready's $5 to $200 become
+    $1 to $40: the sizes stay as varied as the level's."""
+    unit = house_chips().chips[0].cents
+    return tuple(dict.fromkeys(max(unit, w // LAYOUT_SHARE // unit * unit) for w in level.wager_choices))
+
+
+def _stand_target(rng: random.Random, level: Level) -> int:
+    """The number of cards in the stand when the round starts: at a level with side bets
+    0, 1 or 2 evenly (one or two put poker hand wagers on offer, §(d)(4)); else 0."""
+    return rng.choice((0, 1, 2)) if level.side_bet_rate > 0 else 0
 
 
 def _deal(config: RoundConfig, options: HouseOptions) -> _Played:
     rng = random.Random(config.seed)
-    players = config.level.seat_count(rng, MAX_SEATS)
-    target = _stand_target(rng, config.level.side_bet_rate)
-    drill = LayoutDrill(derive_seed(rng), spins=1, players=players, options=options)
+    lv = config.level
+    players = lv.seat_count(rng, MAX_SEATS)
+    target = _stand_target(rng, lv)
+    drill = LayoutDrill(derive_seed(rng), spins=1, players=players, options=options,
+                        chip_amounts=layout_wagers(lv), poker_rate=lv.side_bet_rate)
     for _ in range(WARM_UP_LIMIT):
         if len(drill.stand.cards) == target:
             break
@@ -730,4 +782,5 @@ def _clearing(rd: _Round, rng: random.Random) -> list[WatchMistake]:
                          scene=replace(rd.scene(i), stand=(), stand_new=False, caption=text))]
 
 
-__all__ = ["CLAPPER", "HOUSE_OPTIONS", "NO_MORE_BETS", "PAY_TABLE", "build_round", "wager_key", "watch_mistakes"]
+__all__ = ["CLAPPER", "HOUSE_OPTIONS", "NO_MORE_BETS", "PAY_TABLE", "build_round", "layout_wagers", "wager_key",
+           "watch_mistakes"]
