@@ -500,6 +500,25 @@ def test_the_main_window_stores_a_table_round(qtbot, tmp_path, game_id):
         assert session.mode == "drill" and session.ended_at is not None
 
 
+def test_closing_the_application_mid_round_records_the_round_so_far(qtbot, tmp_path):
+    db = tmp_path / "closing.sqlite3"
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.trainee_screen.ready, timeout=10_000)
+    window.add_trainee("Table Dealer")
+    qtbot.waitUntil(lambda: window.current_screen() is window.home_screen)
+    screen = window.start_drill("two-card-joker.table", SEED)
+    r = begin(screen, level_id="guided")
+    for _ in range(3):
+        do_right(qtbot, screen)
+    window.close()
+    with Store.open(db) as store:
+        (trainee,) = store.trainees()
+        (row,) = store.table_rounds(trainee.id)
+        assert not row.completed and len(row.action_ms) == 3 and row.actions == len(r.script.actions)
+        assert len(store.answers(trainee.id)) == 3
+
+
 def test_a_round_that_cannot_be_saved_is_told_in_the_status_bar(qtbot, tmp_path, monkeypatch):
     game_id = next((g for g in GAMES if games.has_table_mode(g)), None)
     if game_id is None:

@@ -483,6 +483,10 @@ class MainWindow(QMainWindow):
         self._shut = True
         if self.session is not None and not self.session.finished:
             self.end_session()
+        for screen in self._drill_screens.values():  # a table round part-played is recorded first
+            save_round = getattr(screen, "save_round", None)
+            if save_round is not None:
+                save_round()
         self.end_drill(show_home=False)
         for flow in (self._practice, self._exams, self._review):  # a running session or exam is ended
             if flow is not None:

@@ -411,6 +411,10 @@ class TableModeScreen(QWidget):
         if self.wheel_pane is not None:
             self.wheel_pane.finish()
 
+    def save_round(self) -> None:
+        """Record the round in progress as it stands (the application is closing)."""
+        self._leave_round()
+
     def leave(self) -> None:
         """Leave table mode (Esc, the Leave buttons)."""
         played = self.round is not None
