@@ -34,9 +34,44 @@ ace-high hand, and folds anything else; a *cautious* player (one in four) plays 
 instead of 3x with a single pair of tens to aces. Players without an ante are not
 offered the choice (§10(b)).
 
-Cover All (§12) and the progressive wager (§13) are not dealt in table mode: their
-procedure (the i-Deal Plus shuffler and its green button, the hands left exposed of
-§12(h)-(i), the meter and the Envy Bonus) is not yet written out as dealer actions.
+Cover All (§12) is a house option (off by default). When the house offers it, players
+add a Cover All wager at the level's side bet rate (no larger than their ante, as for
+Aces Up; never a lone player, §12(k), ruling 11), and the round changes so:
+
+- the cards are shuffled by the i-Deal Plus shuffler, so there is no one-handed cut
+  (reading: §12(d) requires the i-Deal Plus in its Cover All mode, an automated card
+  shuffling device, §5(b)(1)); its green button, which shows the payouts for the
+  number of players (§12(e)), has no dealer action here: the option line says so;
+- with a Cover All wager in action, every hand stays on the layout: a folded hand's
+  cards are not collected in §10(c) but revealed and collected with the others
+  (reading: ruling 11 has every hand dealt count for the highest hand, folded or not,
+  and ``settlement.settle_round`` counts every seat's hand; §10(c) alone would collect
+  the cards of a folded player without an Aces Up wager, and a hand in the discard
+  rack could not be seen to be the highest);
+- §12(h)-(i): the hands are picked up as the house procedure has it, except that a
+  straight or better is left exposed where it would be picked up (the exposure of
+  ``settlement.cover_all_exposure``, taken in the same order: the dealer first, then
+  the players from the dealer's right); when a higher hand is found at its pickup, it
+  is left and the lower exposed cards are picked up then; an equal hand is left beside
+  it; a straight or better after a higher one is picked up as usual (settlement.py's
+  readings). Reading: (h)-(i) change the picking up of the cards only, so no cards
+  are picked up before their wagers are settled (§10(e)(1)(iv), (2)(iii));
+- §12(j): the Cover All bets are settled after every player bet, one any-order group
+  (no order among them is written), amounts from the settlement module (the matrix
+  column for the number of player positions dealt, ruling 11; the 6 column for six
+  players, see ``settlement.cover_all_result``); then the hands still exposed are
+  picked up (from the dealer's right, as §10(e)), and the dealer's cards last.
+  Reading: the dealer's own cards always go last (§10(e): "after all players' cards
+  have been collected"), after the Cover All settlement when they are the exposed
+  hand (§12(h)); when a player's higher hand replaces them (§12(i)) they stay where
+  they are until then, since §10(e) forbids picking them up before a player's cards.
+
+When the house offers Cover All but no player makes the wager, the round is dealt as
+without it (only the shuffle stays the i-Deal Plus's): reading, §12(h)-(j) change the
+procedure to settle Cover All bets, and there are none.
+
+The progressive wager (§13) is not dealt in table mode: its meter and Envy Bonus are
+not written out as dealer actions.
 """
 
 from __future__ import annotations
@@ -46,13 +81,15 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from trainer.core.cards import ACE, Card, shuffled, standard_deck
+from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.core.settlement import LOSE, WagerResult
 from trainer.games.four_card import dealing
 from trainer.games.four_card.hands import TITLE, Category, HandValue, aces_up_key, best_hand, cite
-from trainer.games.four_card.rules_data import GAME_ID, rules_data
+from trainer.games.four_card.rules_data import GAME_ID, rules_data, side_bets
 from trainer.games.four_card.settlement import (
-    FOLD, ONE_TO_ONE, HouseOptions, RoundSettlement, SeatSettlement, SeatWagers, settle_pay_table, settle_round,
+    FOLD, ONE_TO_ONE, HouseOptions, RoundSettlement, SeatSettlement, SeatWagers, cover_all_exposure, settle_pay_table,
+    settle_round,
 )
 from trainer.games.four_card.table import BASE_SPOTS
 from trainer.training.table_mode.actions import (
@@ -84,7 +121,13 @@ SHUFFLE = HouseOption(
 ACES_UP_TABLE = _data_option("aces_up_table",
                              [f"Table {c}" for c in rules_data().house_options["aces_up_table"].choices])
 SETTLEMENT_ALTERNATIVE = _data_option("settlement_alternative")
-HOUSE_OPTIONS: tuple[HouseOption, ...] = (DEALING_METHOD, SHUFFLE, ACES_UP_TABLE, SETTLEMENT_ALTERNATIVE)
+OFFERED, NOT_OFFERED = "offered", "not-offered"
+_COVER_ALL_DATA = rules_data().house_options["cover_all"]
+# The choices and labels of the rules data, off first and by default: a plain round unless
+# the house is set to offer Cover All (the default is a product choice, not a rule).
+COVER_ALL = HouseOption("cover_all", _COVER_ALL_DATA.title, (NOT_OFFERED, OFFERED), NOT_OFFERED,
+                        _COVER_ALL_DATA.citation, tuple(_COVER_ALL_DATA.choices[c] for c in (NOT_OFFERED, OFFERED)))
+HOUSE_OPTIONS: tuple[HouseOption, ...] = (DEALING_METHOD, SHUFFLE, ACES_UP_TABLE, SETTLEMENT_ALTERNATIVE, COVER_ALL)
 
 # ---------------------------------------------------------------- the players
 
@@ -102,6 +145,7 @@ class Player:
     ante: int = 0
     aces_up: int = 0
     style: str = STEADY
+    cover_all: int = 0
 
     def line(self) -> str:
         parts = []
@@ -109,6 +153,8 @@ class Player:
             parts.append(f"ante {format_cents(self.ante)}")
         if self.aces_up:
             parts.append(f"Aces Up {format_cents(self.aces_up)}" + ("" if self.ante else " only (no ante)"))
+        if self.cover_all:
+            parts.append(f"Cover All {format_cents(self.cover_all)}")
         return f"Seat {self.seat}: " + ", ".join(parts)
 
 
@@ -124,19 +170,26 @@ def play_decision(hand: HandValue, ante: int, style: str = STEADY) -> int | str:
     return ante if hand.high_rank == ACE else FOLD
 
 
-def simulated_players(rng: random.Random, level: Level) -> list[Player]:
+def simulated_players(rng: random.Random, level: Level, cover_all: bool = False) -> list[Player]:
     """The seats filled at this level, each with its wagers (within the level's choices;
-    an Aces Up wager no larger than the ante) and its style."""
+    an Aces Up wager no larger than the ante) and its style; where the house offers
+    Cover All (``cover_all``), a Cover All wager at the side bet rate, no larger than the
+    ante the player chose, made only by a player who is dealt in (an ante or an Aces Up
+    wager, §7(c)) and never by a lone player (§12(k); trainer ruling 11). Without Cover
+    All the draws are the same as before it was offered, so a seed deals the same round."""
     players = []
-    for seat in pick_seats(rng, level, rules_data().seats):
-        ante = pick_wager(rng, level)
+    seats = pick_seats(rng, level, rules_data().seats)
+    cover_all = cover_all and len(seats) >= side_bets().cover_all.min_players
+    for seat in seats:
+        ante = base = pick_wager(rng, level)
         aces_up = 0
         if rng.random() < level.side_bet_rate:
             aces_up = pick_wager(rng, level, maximum=ante)
             if rng.random() < ACES_UP_ONLY_RATE:
                 ante = 0
         style = CAUTIOUS if rng.random() < CAUTIOUS_RATE else STEADY
-        players.append(Player(seat, ante, aces_up, style))
+        cover = pick_wager(rng, level, maximum=base) if cover_all and rng.random() < level.side_bet_rate else 0
+        players.append(Player(seat, ante, aces_up, style, cover))
     return players
 
 
@@ -149,6 +202,16 @@ class Delivery:
     step: dealing.DealStep
     cards: tuple[Card, ...]  # kept by the recipient
     discarded: tuple[Card, ...] = ()  # the extra stack's other four (§9(c))
+
+
+@dataclass(frozen=True)
+class Exposure:
+    """§12(h)-(i) where a player's cards would be picked up: ``left`` exposed (a straight
+    or better, the highest so far or equal to it), and the players whose exposed cards
+    are ``removed`` now, a higher hand having been found."""
+
+    left: bool
+    removed: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -166,6 +229,7 @@ class TableRound:
     decisions: dict[int, int | str]  # seat with an ante -> play wager (cents) or FOLD
     settlement: RoundSettlement
     round_number: int = 1  # rounds in a row at the table: the stub is counted every fifth (§7(e))
+    cover_all_offered: bool = False  # the house offers Cover All (§12)
 
     def player(self, seat: int) -> Player:
         return next(p for p in self.players if p.seat == seat)
@@ -174,12 +238,37 @@ class TableRound:
     def seats(self) -> list[int]:
         return [p.seat for p in self.players]
 
+    @property
+    def cover_all_in_play(self) -> bool:
+        """Whether any player made a Cover All wager this round (§12(a))."""
+        return any(p.cover_all for p in self.players)
+
     def folded(self, seat: int) -> bool:
         return self.decisions.get(seat) == FOLD
 
     def active(self, seat: int) -> bool:
-        """Whether the seat's hand stays on the layout after §10(c)."""
-        return not self.folded(seat) or self.player(seat).aces_up > 0
+        """Whether the seat's hand stays on the layout after §10(c): not folded, folded
+        with an Aces Up wager (§10(b)-(c)), or any hand while a Cover All wager is in action
+        (trainer ruling 11: every hand dealt counts for the highest hand, folded or not;
+        the reading is in the module's docstring)."""
+        return not self.folded(seat) or self.player(seat).aces_up > 0 or self.cover_all_in_play
+
+    def exposures(self) -> tuple[dict[int, Exposure], tuple[int, ...]]:
+        """§12(h)-(i) at each active player's pickup (``Exposure``), and the holders whose
+        cards are still exposed once every hand has been resolved (the dealer as DEALER).
+        Without a Cover All wager in action no hand is left exposed."""
+        active = [seat for seat in self.seats if self.active(seat)]
+        if not self.cover_all_in_play:
+            return {seat: Exposure(False, ()) for seat in active}, ()
+        order = dealing.reveal_order(active)  # the order of the pickups too (§10(e)(1)-(2): from the right)
+        states = cover_all_exposure([(DEALER, self.settlement.dealer)]
+                                    + [(seat, self.settlement.seat(seat).hand) for seat in order])
+        out = {}
+        for before, now, seat in zip(states, states[1:], order):
+            # Reading (module docstring): a dealer's hand that a higher one replaces is not
+            # picked up here; §10(e) keeps the dealer's cards until all players' are collected.
+            out[seat] = Exposure(seat in now, tuple(h for h in before if h not in now and h != DEALER))
+        return out, states[-1]
 
 
 @dataclass
@@ -189,9 +278,11 @@ class FourCardScript(RoundScript):
     table_round: TableRound | None = None
 
 
-def effective_shuffle(method: str, shuffle: str) -> str:
-    """§8(b)(1): cards dealt from the hand are shuffled by an automated shuffler."""
-    return AUTOMATED_SHUFFLE if method == dealing.HAND else shuffle
+def effective_shuffle(method: str, shuffle: str, cover_all: bool = False) -> str:
+    """§8(b)(1): cards dealt from the hand are shuffled by an automated shuffler. §12(d):
+    a house offering Cover All sets the i-Deal Plus shuffler to its Cover All mode, so its
+    cards are shuffled by that automated device (reading: the module's docstring)."""
+    return AUTOMATED_SHUFFLE if method == dealing.HAND or cover_all else shuffle
 
 
 def deal_cards(method: str, players: Sequence[Player], deck: Sequence[Card]) -> tuple[list[Delivery], tuple[Card, ...],
@@ -222,21 +313,23 @@ def round_from(config: RoundConfig, players: Sequence[Player], deck: Sequence[Ca
     method = config.option(DEALING_METHOD)
     alternative = config.option(SETTLEMENT_ALTERNATIVE)
     aces_up_table = config.option(ACES_UP_TABLE)
+    cover_all = config.option(COVER_ALL) == OFFERED
     players = tuple(sorted(players, key=lambda p: p.seat))
     deliveries, dealer_cards, cards = deal_cards(method, players, deck)
     decisions = {p.seat: play_decision(best_hand(cards[p.seat]), p.ante, p.style) for p in players if p.ante}
-    wagers = [SeatWagers(p.seat, cards[p.seat], ante=p.ante, aces_up=p.aces_up, decision=decisions.get(p.seat))
-              for p in players]
+    wagers = [SeatWagers(p.seat, cards[p.seat], ante=p.ante, aces_up=p.aces_up, cover_all=p.cover_all,
+                         decision=decisions.get(p.seat)) for p in players]
     options = HouseOptions(aces_up_table=aces_up_table, settlement_alternative=alternative,
-                           progressive_offered=False, cover_all_offered=False)
+                           progressive_offered=False, cover_all_offered=cover_all)
     settlement = settle_round(dealer_cards, wagers, options)
-    return TableRound(method, effective_shuffle(method, config.option(SHUFFLE)), alternative, aces_up_table, players,
-                      tuple(deliveries), dealer_cards, cards, decisions, settlement, config.round_number)
+    return TableRound(method, effective_shuffle(method, config.option(SHUFFLE), cover_all), alternative,
+                      aces_up_table, players, tuple(deliveries), dealer_cards, cards, decisions, settlement,
+                      config.round_number, cover_all)
 
 
 def build_round(config: RoundConfig) -> FourCardScript:
     rng = random.Random(config.seed)
-    players = simulated_players(rng, config.level)
+    players = simulated_players(rng, config.level, config.option(COVER_ALL) == OFFERED)
     deck = shuffled(standard_deck(), rng)
     return script_for(config, round_from(config, players, deck))
 
@@ -252,9 +345,10 @@ STUB_COUNT_EVERY = 5  # §7(e), §8(e), §9(e): "at least once every five rounds
 STUB = "stub"
 # Results of the settlement module by the layout spot they are collected from or paid on:
 # the ante bonus is paid "on the ante wager" (§11(a)(2)).
-SPOT_OF_RESULT = {"ante": "ante", "play": "play", "ante_bonus": "ante", "aces_up": "aces_up"}
-SPOT_ORDER = ("ante", "play", "aces_up")
-WAGER_WORDS = {"ante": "ante", "play": "play wager", "aces_up": "Aces Up wager"}
+SPOT_OF_RESULT = {"ante": "ante", "play": "play", "ante_bonus": "ante", "aces_up": "aces_up", "cover_all": "cover_all"}
+SPOT_ORDER = ("ante", "play", "aces_up")  # the player bets; Cover All is settled after them (§12(j))
+WAGER_WORDS = {"ante": "ante", "play": "play wager", "aces_up": "Aces Up wager", "cover_all": "Cover All wager"}
+COVER_ALL_GROUP = "cover-all"
 
 
 def _label(spot: str) -> str:
@@ -293,8 +387,9 @@ def _opening(r: TableRound) -> list[DealerAction]:
             CUT, text="Cut the deck with one hand: the cover card in front of the deck, at least 10 cards from the "
                       "top onto it, the rest on top, then the cover card to the discard rack",
             citations=(cite("5(b)(2)"), cite("5(c)(1)"))))
+    cover_all = (cite("12(a)"),) if r.cover_all_in_play else ()  # Cover All bets before the start of the round
     acts.append(DealerAction(ANNOUNCE, text="Announce “No more bets”",
-                             citations=(cite(ANNOUNCE_SECTIONS[r.method]), cite("6(d)"))))
+                             citations=(cite(ANNOUNCE_SECTIONS[r.method]), cite("6(d)")) + cover_all))
     acts.extend(_deal_action(d, r.method) for d in r.deliveries)
     acts.append(_stub(r))
     return acts
@@ -323,7 +418,11 @@ def _offers(r: TableRound) -> list[DealerAction]:
         ante = r.player(seat).ante
         decision = r.decisions[seat]
         if decision == FOLD:
-            keeps = "; its Aces Up wager stays in action" if r.player(seat).aces_up else ""
+            p = r.player(seat)
+            keeps = "".join(f"; its {WAGER_WORDS[k]} stays in action" for k in ("aces_up", "cover_all")
+                            if getattr(p, k))
+            if r.cover_all_in_play and not keeps:
+                keeps = "; the hand stays on the layout for Cover All"
             response = f"Seat {seat} folds and forfeits the ante{keeps}"
             effect = Effect("note", seat, text="folds")
         else:
@@ -337,7 +436,8 @@ def _offers(r: TableRound) -> list[DealerAction]:
 
 def _forfeits(r: TableRound) -> list[DealerAction]:
     """§10(c): every forfeited ante, and the cards of a folded player without an Aces Up
-    wager. The text orders neither the seats nor the two duties: one any-order group."""
+    wager (none while a Cover All wager is in action: ``TableRound.active``). The text
+    orders neither the seats nor the two duties: one any-order group."""
     acts = []
     for seat in r.seats:
         if not r.folded(seat):
@@ -345,7 +445,7 @@ def _forfeits(r: TableRound) -> list[DealerAction]:
         acts.append(DealerAction(COLLECT, seat, "ante", text=f"Collect seat {seat}'s forfeited ante",
                                  citations=(cite("10(c)"), cite("10(b)")), group="forfeits", spot_label=_label("ante"),
                                  effects=(Effect("collect", seat, "ante"),)))
-        if not r.player(seat).aces_up:
+        if not r.active(seat):
             acts.append(DealerAction(CLEAR, seat, text=f"Collect seat {seat}'s cards into the discard rack (folded, "
                                                        "no Aces Up wager)", citations=(cite("10(c)"),),
                                      group="forfeits", effects=(Effect("fold", seat, text="folded"),)))
@@ -393,19 +493,72 @@ def _payments(s: SeatSettlement, cites: tuple[str, ...], group: str) -> list[Dea
     return acts
 
 
-def _settlement(r: TableRound) -> list[DealerAction]:
+def _hand_of(holders: Sequence[int], value: HandValue) -> str:
+    """"seat 5's straight", "the dealer's and seat 2's three queens": a hand named inside
+    a sentence (its description up to the first comma or parenthesis)."""
+    words = value.describe().split(" (")[0].split(",")[0]
+    whose = " and ".join(("the dealer" if h == DEALER else f"seat {h}") + "'s" for h in holders)
+    return f"{whose} {words[0].lower() + words[1:]}"
+
+
+def _cover_all_settlement(r: TableRound) -> list[DealerAction]:
+    """§12(j): once every player bet is settled, each Cover All wager is collected or paid
+    on the highest hand at the table (the settlement module's result), from the dealer's
+    right; no order among them is written: one any-order group."""
+    ca = r.settlement.cover_all
+    highest = _hand_of(ca.holders, ca.highest)
+    acts = []
     for s in r.settlement.seats:
-        if s.refer:  # never without Cover All and the progressive, which table mode does not deal
+        x = s.result("cover_all")
+        if x is None:
+            continue
+        cites = _dedupe((cite("12(j)"),) + x.rules)
+        label = _label("cover_all")
+        if x.result == LOSE:
+            acts.append(DealerAction(
+                COLLECT, s.seat, "cover_all", text=f"Collect seat {s.seat}'s losing Cover All wager: the highest hand "
+                                                   f"at the table, {highest}, is below three-of-a-kind",
+                citations=cites, group=COVER_ALL_GROUP, spot_label=label,
+                effects=(Effect("collect", s.seat, "cover_all"),)))
+        else:
+            acts.append(DealerAction(
+                PAY, s.seat, "cover_all", amount=x.paid,
+                text=f"Pay seat {s.seat}'s Cover All wager {x.odds}: the highest hand at the table is {highest} "
+                     f"({ca.label}, {ca.players} players)",
+                citations=cites, group=COVER_ALL_GROUP, payout=True, spot_label=label,
+                effects=(Effect("pay", s.seat, "cover_all", amount=x.paid),)))
+    return acts
+
+
+def settlement_plan(r: TableRound) -> tuple[list[DealerAction], dict[int, int]]:
+    """The dealer's reveal and everything after it (§10(d)-(f), §12(h)-(j)), and where a
+    player's pickup was left out because its hand is left exposed (§12(h)): seat -> the
+    index, in these actions, of the action that follows the pickup left out."""
+    for s in r.settlement.seats:
+        if s.refer:  # never: Cover All always has a column here (no lone player) and the progressive is not dealt
             raise ValueError(f"seat {s.seat}: the settlement refers to the floor supervisor")
-    acts = [DealerAction(REVEAL, DEALER, text="Reveal your cards and select your best four",
-                         citations=(cite("10(d)"),), effects=(Effect("reveal", DEALER),))]
+    exposures, still_exposed = r.exposures()
+    dealer = r.settlement.dealer
+    dealer_left = r.cover_all_in_play and dealer.category >= Category.STRAIGHT  # §12(h): "even if it's his"
+    acts = [DealerAction(REVEAL, DEALER, text="Reveal your cards and select your best four"
+                         + (" — a straight or better: leave it exposed" if dealer_left else ""),
+                         citations=(cite("10(d)"),) + ((cite("12(h)"),) if dealer_left else ()),
+                         effects=(Effect("reveal", DEALER),))]
+    left_out: dict[int, int] = {}
     active = [seat for seat in r.seats if r.active(seat)]
     for step in dealing.settlement_steps(active, r.alternative) if active else ():
         s = r.settlement.seat(step.seat)
         seat, cites = s.seat, (step.citation,)
+        exposure = exposures[seat]
         if step.action == dealing.REVEAL:
-            acts.append(DealerAction(REVEAL, seat, text=f"Reveal seat {seat}'s cards and select its best four",
-                                     citations=(step.citation, cite("10(d)")),
+            text, extra = f"Reveal seat {seat}'s cards and select its best four", ()
+            if r.folded(seat) and not r.player(seat).aces_up:
+                # Ruling 11: every hand dealt counts for the highest hand, folded or not.
+                text, extra = text + " (folded: the hand counts for Cover All)", (cite("12(b)"), ruling(11))
+            if exposure.left:
+                text += " — a straight or better: leave it exposed when the cards are picked up"
+                extra += (cite("12(h)"),)
+            acts.append(DealerAction(REVEAL, seat, text=text, citations=(step.citation, cite("10(d)")) + extra,
                                      effects=(Effect("reveal", seat), Effect("note", seat, text=s.hand.describe()))))
         elif step.action == dealing.COLLECT_LOSING:
             acts.extend(_collections(s, cites, f"collect-{seat}"))
@@ -415,15 +568,48 @@ def _settlement(r: TableRound) -> list[DealerAction]:
             # §10(e)(2)(ii): collect or pay, in any order within the one player.
             acts.extend(_collections(s, cites, f"settle-{seat}") + _payments(s, cites, f"settle-{seat}"))
         elif step.action == dealing.COLLECT_CARDS:
-            acts.append(DealerAction(CLEAR, seat, text=f"Collect seat {seat}'s cards into the discard rack",
-                                     citations=(step.citation, cite("10(f)")),
-                                     effects=(Effect("fold", seat, text=s.hand.describe()),)))
+            # §12(i): a higher hand found: the lower exposed cards are picked up now (in any order).
+            group = f"replaced-{seat}" if len(exposure.removed) > 1 else ""
+            for other in exposure.removed:
+                lower = r.settlement.seat(other).hand
+                acts.append(DealerAction(
+                    CLEAR, other, text=f"Pick up {_hand_of([other], lower)}, left exposed, into the discard rack: "
+                                       f"{_hand_of([seat], s.hand)} is higher and stays exposed",
+                    citations=(cite("12(i)"), step.citation, cite("10(f)")), group=group,
+                    effects=(Effect("fold", other, text=lower.describe()),)))
+            if exposure.left:
+                left_out[seat] = len(acts)  # §12(h): left exposed instead of picked up
+            else:
+                acts.append(DealerAction(CLEAR, seat, text=f"Collect seat {seat}'s cards into the discard rack",
+                                         citations=(step.citation, cite("10(f)")),
+                                         effects=(Effect("fold", seat, text=s.hand.describe()),)))
         else:
             raise ValueError(f"unknown settlement step {step.action!r}")
+    acts.extend(_cover_all_settlement(r))
+    for seat in still_exposed:
+        if seat == DEALER:
+            continue
+        hand = r.settlement.seat(seat).hand
+        acts.append(DealerAction(
+            CLEAR, seat, text=f"Pick up {_hand_of([seat], hand)}, left exposed, into the discard rack, now that the "
+                              "Cover All bets are settled",
+            citations=(cite("12(h)"), cite("12(j)"), cite("10(e)"), cite("10(f)")),
+            effects=(Effect("fold", seat, text=hand.describe()),)))
     acts.append(DealerAction(CLEAR, DEALER,
                              text="Place your own cards in the discard rack, after all the players' cards",
-                             citations=(cite("10(e)"), cite("10(f)")), effects=(Effect("clear"),)))
-    return acts
+                             citations=(cite("10(e)"), cite("10(f)")) + ((cite("12(h)"), cite("12(j)"))
+                                                                         if DEALER in still_exposed else ()),
+                             effects=(Effect("clear"),)))
+    for seat, k in left_out.items():
+        # The step that comes where the pickup was left out says why (a trainee who picks
+        # the exposed hand up there is stopped with §12(h)).
+        acts[k] = replace(acts[k], text=f"{acts[k].text} (seat {seat}'s cards stay exposed)",
+                          citations=_dedupe(acts[k].citations + (cite("12(h)"),)))
+    return acts, left_out
+
+
+def _settlement(r: TableRound) -> list[DealerAction]:
+    return settlement_plan(r)[0]
 
 
 def round_actions(r: TableRound) -> list[DealerAction]:
@@ -436,11 +622,28 @@ def option_lines(r: TableRound) -> tuple[str, ...]:
     shuffle = SHUFFLE.label(r.shuffle)
     if r.method == dealing.HAND:
         shuffle += " — dealing from the hand requires the automated shuffler (§8(b)(1))"
+    if r.cover_all_offered:
+        shuffle += " — Cover All is offered with the i-Deal Plus shuffler (§12(d))"
+    cover_all = f"{COVER_ALL.title}: {COVER_ALL.label(OFFERED if r.cover_all_offered else NOT_OFFERED)}"
+    if r.cover_all_offered:
+        cover_all += (" — the i-Deal Plus is set to its “Four Card Poker Cover All” mode; once you take your hand "
+                      "from the shuffler and press its green button it shows the payouts for the number of players "
+                      "(§12(d)-(e)): a step of the device, with no dealer action here")
     return (f"{DEALING_METHOD.title}: {DEALING_METHOD.label(r.method)}",
             f"{SHUFFLE.title}: {shuffle}",
             f"{ACES_UP_TABLE.title}: {ACES_UP_TABLE.label(r.aces_up_table)} ({cite('11(a)(3)')})",
             f"{SETTLEMENT_ALTERNATIVE.title}: {SETTLEMENT_ALTERNATIVE.label(r.alternative)}",
-            "Not dealt in table mode: Cover All (§12), the progressive wager (§13)")
+            cover_all,
+            "Not dealt in table mode: the progressive wager (§13)")
+
+
+def cover_all_line(r: TableRound) -> str:
+    """The Cover All outcome: the highest hand at the table and what the bets get (§12)."""
+    ca = r.settlement.cover_all
+    highest = f"the highest hand at the table is {_hand_of(ca.holders, ca.highest)}"
+    if not ca.wins:
+        return f"Cover All: {highest}, below three-of-a-kind: every Cover All wager loses"
+    return f"Cover All: {highest} ({ca.label}, {ca.players} players): every Cover All wager wins {ca.odds}"
 
 
 def summary(r: TableRound) -> tuple[str, ...]:
@@ -451,14 +654,22 @@ def summary(r: TableRound) -> tuple[str, ...]:
         how = "folds" if d == FOLD else (f"plays {d // r.player(seat).ante}x" if d else "Aces Up only")
         results = "; ".join(x.describe() for x in s.results)
         lines.append(f"Seat {seat}: {s.hand.describe()} — {how}. {results}. Net {format_cents(s.net, sign=True)}")
+    if r.cover_all_in_play:
+        lines.append(cover_all_line(r))
     return tuple(lines)
 
 
 def start_state(r: TableRound) -> TableState:
+    """The layout before "No more bets": the base spots, Cover All's where the house
+    offers it, and the players' wagers."""
     data = rules_data()
-    spots = tuple(s for s in data.spots if s.key in BASE_SPOTS)
-    wagers = {p.seat: {k: v for k, v in (("ante", p.ante), ("aces_up", p.aces_up)) if v} for p in r.players}
+    shown = BASE_SPOTS + (("cover_all",) if r.cover_all_offered else ())
+    spots = tuple(s for s in data.spots if s.key in shown)
+    wagers = {p.seat: {k: v for k, v in (("ante", p.ante), ("aces_up", p.aces_up), ("cover_all", p.cover_all)) if v}
+              for p in r.players}
     caption = f"{TITLE}: {dealing.METHOD_NAMES[r.method]}, Aces Up Table {r.aces_up_table}, §10(e)({r.alternative})"
+    if r.cover_all_offered:
+        caption += ", Cover All"
     return TableState(GAME_ID, TITLE, spots, data.seats, wagers, caption)
 
 
@@ -466,7 +677,8 @@ def script_for(config: RoundConfig, r: TableRound) -> FourCardScript:
     actions = round_actions(r)
     start = start_state(r)
     options = {DEALING_METHOD.key: r.method, SHUFFLE.key: r.shuffle, ACES_UP_TABLE.key: r.aces_up_table,
-               SETTLEMENT_ALTERNATIVE.key: r.alternative}
+               SETTLEMENT_ALTERNATIVE.key: r.alternative,
+               COVER_ALL.key: OFFERED if r.cover_all_offered else NOT_OFFERED}
     remedies = _dedupe(i.outcome for i in rules_data().irregularities)
     return FourCardScript(GAME_ID, config.seed, config.level.id, options, option_lines(r),
                           tuple(p.line() for p in r.players), actions, scenes_for(start, actions), renderer(start),
@@ -557,11 +769,20 @@ def _cut_mistakes(script: RoundScript) -> list[WatchMistake]:
 
 
 def _next_same(acts: list[DealerAction], i: int, verb: str) -> int | None:
-    """The next action after ``i`` with ``verb`` at another player seat."""
+    """The next action after ``i`` with ``verb`` at another player seat (a player bet's
+    settlement is not followed into the Cover All bets, settled after them, §12(j))."""
     for j in range(i + 1, len(acts)):
+        if acts[j].group == COVER_ALL_GROUP and acts[i].group != COVER_ALL_GROUP:
+            return None
         if acts[j].verb == verb and acts[j].seat not in (None, DEALER, acts[i].seat):
             return j
     return None
+
+
+def _player_bet(i: int, a: DealerAction, settle_from: int) -> bool:
+    """Whether action ``i`` collects or pays a player bet in the settlement (§10(d)-(e)),
+    not a forfeited ante (§10(c)) or a Cover All bet (§12(j))."""
+    return a.verb in (COLLECT, PAY) and i > settle_from and a.group != COVER_ALL_GROUP
 
 
 def _order_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
@@ -592,7 +813,7 @@ def _order_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
                                                                              f"before seat {a.seat}'s"),
                                     "Players' hands are revealed from the player farthest to the dealer's right, "
                                     "counterclockwise", cite("10(d)"), _refer("10(d)")))
-        elif a.verb in (COLLECT, PAY) and i > settle_from and (i == 0 or acts[i - 1].group != a.group):
+        elif _player_bet(i, a, settle_from) and acts[i - 1].group != a.group:
             # The first action of a seat's settlement: another seat's done first instead.
             j = _next_same(acts, i, a.verb)
             if j is not None and (r.alternative == "2" or acts[j].citations[0] == a.citations[0]):
@@ -603,8 +824,9 @@ def _order_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
                                     "Wagers are settled from the player farthest to the dealer's right, "
                                     "counterclockwise", alt, _refer("10(e)")))
     if r.alternative == "1":
-        first_collect = next((i for i, a in enumerate(acts) if a.verb == COLLECT and i > settle_from), None)
-        first_pay = next((i for i, a in enumerate(acts) if a.verb == PAY), None)
+        first_collect = next((i for i, a in enumerate(acts) if a.verb == COLLECT and _player_bet(i, a, settle_from)),
+                             None)
+        first_pay = next((i for i, a in enumerate(acts) if a.verb == PAY and _player_bet(i, a, settle_from)), None)
         if first_collect is not None and first_pay is not None and first_pay > first_collect:
             p = acts[first_pay]
             out.append(_mistake("wrong-order", first_collect,
@@ -634,6 +856,13 @@ def _fold_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
             out.append(_mistake("aces-up-hand-collected", i, wrong,
                                 "A player who folds forfeits the ante but not the Aces Up wager; only the cards of a "
                                 "folded player without one are collected", cite("10(c)"), _refer("10(c)")))
+        elif a.verb == COLLECT and a.group == "forfeits" and r.cover_all_in_play:
+            wrong = DealerAction(CLEAR, a.seat, effects=(Effect("fold", a.seat, text="folded"),),
+                                 text=f"Collects seat {a.seat}'s cards with the forfeited ante, though a Cover All "
+                                      "wager is in action")
+            out.append(_mistake("cover-all-hand-collected", i, wrong,
+                                "Every hand dealt counts for the Cover All's highest hand, folded or not: a folded "
+                                "hand stays on the layout", f"{cite('12(b)')}; {ruling(11)}", _refer("12(b)")))
     offers = [i for i, a in enumerate(acts) if a.verb == OFFER]
     after_offers = (offers[-1] + 1) if offers else next(i for i, a in enumerate(acts) if a.verb == REVEAL)
     for p in r.players:
@@ -682,10 +911,38 @@ def _wrong_amounts(r: TableRound, s: SeatSettlement, spot: str, right: int) -> l
     return [w for w in out if w[0] != right]
 
 
+def _cover_all_columns(r: TableRound, wager: int, right: int) -> list[tuple[int, str, str, str]]:
+    """Cover All paid from the column of a player count off by one (the dealer counted as
+    a player, a folded hand or an Aces Up only position left out), or for six players from
+    the paytable §12(f) prints (its 7 column): (amount, what it did, rule, section)."""
+    ca = r.settlement.cover_all
+    rule = (f"Cover All pays from the matrix column for the number of player positions dealt a hand: "
+            f"{ca.players} here, {ca.odds} for {ca.label}")
+    section = f"{cite('12(c)')}; §12(k); {ruling(11)}"
+    out = []
+    for players in (ca.players - 1, ca.players + 1):
+        table = side_bets().cover_all.columns.get(players)
+        row = table.row_for(ca.key) if table is not None else None
+        if row is None:
+            continue
+        printed = " (the paytable §12(f) prints)" if players == 7 and ca.players == 6 else ""
+        did = f"from the {players}-player column{printed} ({row.odds}) instead of the {ca.players}-player column"
+        out.append((row.odds.win_cents(wager), did, rule, section))
+    return [w for w in out if w[0] != right]
+
+
 def _payout_mistakes(script: RoundScript, r: TableRound, rng: random.Random) -> list[WatchMistake]:
     out = []
     for i, a in enumerate(script.actions):
-        if a.verb == PAY:
+        if a.verb == PAY and a.spot == "cover_all":
+            x = r.settlement.seat(a.seat).result("cover_all")
+            wrongs = _cover_all_columns(r, x.amount, a.amount)
+            if wrongs:
+                amount, did, rule, section = rng.choice(wrongs)
+                wrong = replace(a, amount=amount, effects=(Effect("pay", a.seat, a.spot, amount=amount),),
+                                text=f"Pays seat {a.seat}'s Cover All wager {format_cents(amount)}: {did}")
+                out.append(_mistake("wrong-payout", i, wrong, rule, section, _refer("12")))
+        elif a.verb == PAY:
             wrongs = _wrong_amounts(r, r.settlement.seat(a.seat), a.spot, a.amount)
             if not wrongs:
                 continue
@@ -704,14 +961,56 @@ def _payout_mistakes(script: RoundScript, r: TableRound, rng: random.Random) -> 
     return out
 
 
+def _cover_all_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
+    """§12(h), (j): the Cover All bets settled before the player bets, and a hand left
+    exposed for the Cover All picked up before the Cover All bets are settled."""
+    if not r.cover_all_in_play:
+        return []
+    acts = script.actions
+    out = []
+    settle_from = next(i for i, a in enumerate(acts) if a.verb == REVEAL and a.seat == DEALER)
+    cover = [i for i, a in enumerate(acts) if a.group == COVER_ALL_GROUP]
+    bets = [i for i, a in enumerate(acts) if _player_bet(i, a, settle_from)]
+    if bets:
+        a = acts[cover[0]]
+        done = "Pays" if a.verb == PAY else "Collects"
+        out.append(_mistake("wrong-order", bets[0], a.with_text(f"{done} seat {a.seat}'s Cover All wager before the "
+                                                                "player bets are settled"),
+                            "The Cover All bets are reconciled only once all player bets are", cite("12(j)"),
+                            _refer("12(j)"), replaces=False))
+    left_out = settlement_plan(r)[1]
+    for seat, at in left_out.items():
+        hand = r.settlement.seat(seat).hand
+        early = DealerAction(CLEAR, seat, effects=(Effect("fold", seat, text=hand.describe()),),
+                             text=f"Picks up seat {seat}'s {hand.short()} with the other hands, though a straight "
+                                  "or better is left exposed for the Cover All")
+        out.append(_mistake("exposed-hand-picked-up", settle_from + at, early,
+                            "A straight or better is left exposed on the table, not picked up, until a higher hand "
+                            "is found or the Cover All bets are settled", cite("12(h)"), _refer("12(h)"),
+                            replaces=False))
+    if DEALER in r.exposures()[1]:
+        early = DealerAction(CLEAR, DEALER, effects=(Effect("fold", DEALER),),
+                             text=f"Puts its own {r.settlement.dealer.short()} in the discard rack before the Cover "
+                                  "All bets are settled")
+        out.append(_mistake("exposed-hand-picked-up", cover[0], early,
+                            "A straight or better, the dealer's too, stays exposed on the table until the Cover All "
+                            "bets are settled", cite("12(h)"), _refer("12(h)"), replaces=False))
+    return out
+
+
 def watch_mistakes(script: RoundScript, rng: random.Random) -> list[WatchMistake]:
-    """Every mistake the app could make dealing this round (watch mode picks a few)."""
+    """Every mistake the app could make dealing this round (watch mode picks a few): the
+    cut, the deal, the order of decisions, reveals and settlement, a folded hand
+    collected while a wager on it is in action, wrong payouts (Cover All from the wrong
+    player-count column among them), and with Cover All the bets settled before the
+    player bets (§12(j)) and an exposed straight or better picked up too early (§12(h))."""
     r = getattr(script, "table_round", None)
     if r is None:
         raise ValueError("watch mode needs the round built by build_round")
     return (_cut_mistakes(script) + _deal_mistakes(script, r) + _order_mistakes(script, r)
-            + _fold_mistakes(script, r) + _payout_mistakes(script, r, rng))
+            + _fold_mistakes(script, r) + _payout_mistakes(script, r, rng) + _cover_all_mistakes(script, r))
 
 
 __all__ = ["HOUSE_OPTIONS", "Player", "TableRound", "FourCardScript", "play_decision", "simulated_players",
-           "deal_cards", "round_from", "build_round", "script_for", "round_actions", "spot_results", "watch_mistakes"]
+           "deal_cards", "round_from", "build_round", "script_for", "round_actions", "settlement_plan", "spot_results",
+           "watch_mistakes", "COVER_ALL", "Exposure"]
