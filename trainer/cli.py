@@ -19,7 +19,7 @@ SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle
            # adaptive practice, exams and the supervisor's review (trainer.ui.screens.dashboard_snapshot)
            "daily", "mistakes", "learn", "speed", "exam", "exam-result", "supervisor", "dashboard",
            "trainee-review", "trainee-rounds", "tools", "report", "trainee-report",
-           # a table-mode round in progress (trainer.ui.screens.table_mode)
+           # a table-mode round in progress (trainer.ui.table_mode.screen)
            "table-deal", "table-watch")
 DEFAULT_GAME = "two-card-joker"
 DEFAULT_SEED = 7

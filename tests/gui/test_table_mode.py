@@ -30,10 +30,10 @@ from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
 from trainer.training.table_mode.watch import WatchRound
 from trainer.ui.drills import drill, drills_for
 from trainer.ui.main_window import MainWindow
-from trainer.ui.screens.table_mode import TableModeScreen
-from trainer.ui.screens.table_mode_deal import NO_MORE_BETS
-from trainer.ui.screens.table_mode_setup import Settings
-from trainer.ui.screens.table_mode_wheel import split_wheel
+from trainer.ui.table_mode.screen import TableModeScreen
+from trainer.ui.table_mode.deal import NO_MORE_BETS
+from trainer.ui.table_mode.setup import Settings
+from trainer.ui.table_mode.wheel import split_wheel
 from trainer.ui.table_mode.hit_test import Target, point_for, targets_for
 
 GAMES = ("two-card-joker", "four-card", "dj-wild", "winners-pot", "pokette")

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QWidget
 TABLE_SUFFIX = ".table"
 TABLE_TITLE = "Table mode"
 TABLE_DESCRIPTION = "Deal whole rounds as the dealer, or watch and stop the dealer's mistakes."
-TABLE_SCREEN = "trainer.ui.screens.table_mode:TableModeScreen"
+TABLE_SCREEN = "trainer.ui.table_mode.screen:TableModeScreen"
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from trainer.ui.screens.dashboard_snapshot import READ_ONLY, REVIEW_SCREENS
 
-TABLE_SCREENS = ("table-deal", "table-watch")  # a table-mode round in progress (trainer/ui/screens/table_mode.py)
+TABLE_SCREENS = ("table-deal", "table-watch")  # a table-mode round in progress (trainer/ui/table_mode/screen.py)
 SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer", *REVIEW_SCREENS,
            *TABLE_SCREENS)
 EXPLORER_GAME = "two-card-joker"  # the explorer's game when --game has no exact math
@@ -231,8 +231,8 @@ def _table_round(window, screen: str, game_id: str, seed: int, *, record: bool) 
     from trainer.training.table_mode.actions import DEAL, DEALER, MARK, PAY, attempt_for
     from trainer.training.table_mode.levels import level
     from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
-    from trainer.ui.screens.table_mode_setup import Settings
-    from trainer.ui.screens.table_mode_wheel import split_wheel
+    from trainer.ui.table_mode.setup import Settings
+    from trainer.ui.table_mode.wheel import split_wheel
     from trainer.ui.table_mode.hit_test import targets_for
 
     if not games.has_table_mode(game_id):

@@ -1,4 +1,4 @@
-"""Small pieces of the Table mode screen (trainer/ui/screens/table_mode.py): the banners
+"""Small pieces of the Table mode screen (trainer/ui/table_mode/screen.py): the banners
 that tell what happened, the running log of the round, the lists of facts on the side,
 the numbered choices, the clock, and the look they share."""
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from trainer.training.table_mode.watch import WatchRound
 from trainer.ui import style
-from trainer.ui.screens.table_mode_parts import Banner, ChoiceList, LogList, paragraph
+from trainer.ui.table_mode.parts import Banner, ChoiceList, LogList, paragraph
 
 UNTIMED_STEP_MS = 2000  # auto-play's pace at a level without a time per action
 NEXT_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Right)

@@ -10,10 +10,10 @@ the players, or watches the app deal and stops it at each mistake.
     screen.back_requested.connect(show_home)      # Leave or Esc
     screen.start(seed)                            # the set-up page; rounds are dealt from ``seed`` on
 
-Pages: the set-up (mode, level, house options, seed: ``table_mode_setup``), then the
+Pages: the set-up (mode, level, house options, seed: ``setup``), then the
 round: the table (``SceneView``) with the dealing bar or the watching bar under it, and
-the side panel (``table_mode_deal`` / ``table_mode_watch``; the summary at the end:
-``table_mode_summary``), with the house options in force and the players' wagers.
+the side panel (``deal`` / ``watch``; the summary at the end:
+``summary``), with the house options in force and the players' wagers.
 
 Keys, dealing: 1-9 a seat, 0 the dealer, Tab / Shift+Tab every place in turn, a click
 selects too; each verb's letter (N announce, C cut, B burn, D deal, V cover card,
@@ -49,8 +49,8 @@ from trainer.training.table_mode.watch import WatchRound
 from trainer.ui import style
 from trainer.ui.scene_view import SceneView
 from trainer.ui.screens.quiz_screen import Pages
-from trainer.ui.screens.table_mode_deal import DealMode
-from trainer.ui.screens.table_mode_parts import (
+from trainer.ui.table_mode.deal import DealMode
+from trainer.ui.table_mode.parts import (
     LOCAL_STYLE,
     PANEL_WIDTH,
     WIDE_PANEL,
@@ -59,10 +59,10 @@ from trainer.ui.screens.table_mode_parts import (
     FactList,
     clock_text,
 )
-from trainer.ui.screens.table_mode_setup import MODE_TEXTS, Settings, SetupPage
-from trainer.ui.screens.table_mode_summary import SummaryPanel
-from trainer.ui.screens.table_mode_watch import WatchMode
-from trainer.ui.screens.table_mode_wheel import WheelPane, has_wheel, split_wheel
+from trainer.ui.table_mode.setup import MODE_TEXTS, Settings, SetupPage
+from trainer.ui.table_mode.summary import SummaryPanel
+from trainer.ui.table_mode.watch import WatchMode
+from trainer.ui.table_mode.wheel import WheelPane, has_wheel, split_wheel
 
 CLOCK_MS = 250
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)

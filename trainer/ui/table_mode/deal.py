@@ -39,7 +39,7 @@ from trainer.training.table_mode.actions import (
 )
 from trainer.training.table_mode.dealer_round import DealerRound, Outcome
 from trainer.ui import style
-from trainer.ui.screens.table_mode_parts import (
+from trainer.ui.table_mode.parts import (
     DIGIT_KEYS,
     Banner,
     ChoiceList,
@@ -47,7 +47,7 @@ from trainer.ui.screens.table_mode_parts import (
     LogList,
     paragraph,
 )
-from trainer.ui.screens.table_mode_wheel import split_wheel
+from trainer.ui.table_mode.wheel import split_wheel
 from trainer.ui.table_mode.chip_builder import ChipBuilder
 from trainer.ui.table_mode.hit_test import Target, highlight, target_at, targets_for
 
