@@ -97,6 +97,22 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+SUIT_SYMBOLS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}  # ♠ ♥ ♦ ♣
+
+
+def card_label(card: Card | str) -> str:
+    """A card as written in prose: 'A♠', '10♦', 'Joker' (never the code 'As', 'Td', 'JK')."""
+    c = Card.parse(card) if isinstance(card, str) else card
+    if c.is_joker:
+        return "Joker"
+    return c.rank_label + SUIT_SYMBOLS[c.suit]
+
+
+def cards_label(cards: Iterable[Card | str]) -> str:
+    """Cards as written in prose, space separated: 'A♠ 3♠'."""
+    return " ".join(card_label(c) for c in cards)
+
+
 def standard_deck(jokers: int = 0) -> list[Card]:
     """52 cards in new-deck order (spades, hearts, diamonds, clubs; ace to two), then jokers."""
     deck = [Card(rank, suit) for suit in SUIT_CHARS for rank in range(ACE, 1, -1)]
