@@ -79,6 +79,10 @@ class DealerRound:
             return []
         done = set(self.completed)
         first = next(i for i in range(len(acts)) if i not in done)
+        orders = self.script.alternative_runs(first)
+        allowed = _pending_in(orders, done, acts) if orders else []
+        if allowed:
+            return allowed
         group = acts[first].group
         if not group:
             return [first]
@@ -214,6 +218,19 @@ class DealerRound:
                      options=options, answer=action.text, explanation=action.text + ".", citations=tuple(cites))
         given = wrong[0] if wrong else action.text
         return AnswerResult(q, given, not wrong, ms)
+
+
+def _pending_in(orders, done: set[int], acts) -> list[int]:
+    """The actions that may be done next in a run with several accepted orders: for every
+    order the actions done so far agree with (its earlier steps all done, none of its
+    later steps begun), what is left of its current step."""
+    out: set[int] = set()
+    for steps in orders:
+        k = next((n for n, step in enumerate(steps) if not set(step) <= done), None)
+        if k is None or any(i in done for step in steps[k + 1:] for i in step):
+            continue
+        out.update(i for i in steps[k] if i not in done and all(j in done for j in acts[i].after))
+    return sorted(out)
 
 
 def _same_place(action: DealerAction, attempt: Attempt) -> bool:

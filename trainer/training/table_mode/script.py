@@ -74,11 +74,39 @@ class RoundScript:
     render: Callable[[Sequence[DealerAction]], object] | None = None
     summary: tuple[str, ...] = ()  # the round's outcome, shown when it ends
     irregular_remedies: tuple[str, ...] = ()  # the game's remedies (watch mode's options)
+    # Other orders the rules accept for a run of actions, besides the order listed: each is
+    # a sequence of steps, a step the indexes of actions that may be done in any order
+    # (their ``after`` still applies). An alternative lists every action of a contiguous
+    # run of ``actions``; the trainee may follow the listed order or any alternative of the
+    # run (e.g. Pokette's third card, trainer ruling 35: all losers then all winners, or
+    # the non-poker wagers first, then the poker hand wagers).
+    alternatives: tuple[tuple[tuple[int, ...], ...], ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.scenes) != len(self.actions) + 1:
             raise ValueError(f"a scene before the first action and after each: {len(self.actions) + 1} scenes, "
                              f"got {len(self.scenes)}")
+        for alt in self.alternatives:
+            run = sorted(i for step in alt for i in step)
+            if not run or run != list(range(run[0], run[0] + len(run))) or run[-1] >= len(self.actions):
+                raise ValueError(f"an alternative order lists each action of a contiguous run once: {alt}")
+
+    def alternative_runs(self, index: int) -> list[tuple[tuple[int, ...], ...]]:
+        """Every accepted order of the run holding action ``index`` (the listed order
+        first, as steps of its any-order groups), or [] when no alternative covers it."""
+        alts = [alt for alt in self.alternatives
+                if min(i for s in alt for i in s) <= index <= max(i for s in alt for i in s)]
+        if not alts:
+            return []
+        lo, hi = min(i for s in alts[0] for i in s), max(i for s in alts[0] for i in s)
+        listed: list[list[int]] = []
+        for i in range(lo, hi + 1):
+            group = self.actions[i].group
+            if listed and group and self.actions[listed[-1][-1]].group == group:
+                listed[-1].append(i)
+            else:
+                listed.append([i])
+        return [tuple(tuple(s) for s in listed)] + alts
 
     def scene_after(self, done: int) -> object:
         return self.scenes[max(0, min(done, len(self.actions)))]
