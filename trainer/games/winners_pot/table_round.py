@@ -602,9 +602,9 @@ def script_for(setup: RoundSetup, rng: random.Random, *, seed: int = 0, level_id
     players = tuple(f"Seat {s}: ante {format_cents(setup.ante)}"
                     + (f", Jacks Plus {format_cents(jp)}" if jp else "") for s, jp in setup.jacks_plus)
     remedies = _dedupe(i.outcome for i in rules_data().irregularities)
-    return WinnersPotScript(GAME_ID, seed, level_id, dict(chosen), option_lines, players, b.actions, b.scenes, None,
-                            summary_lines(b.r), remedies, setup, tuple(b.decisions), tuple(b.sources),
-                            b.button_index)
+    return WinnersPotScript(GAME_ID, seed, level_id, dict(chosen), option_lines, players, b.actions, b.scenes,
+                            render=None, summary=summary_lines(b.r), irregular_remedies=remedies, setup=setup,
+                            decisions=tuple(b.decisions), sources=tuple(b.sources), button_index=b.button_index)
 
 
 def build_round(config: RoundConfig) -> WinnersPotScript:
