@@ -3,13 +3,21 @@
 Answers travel as text so they can be stored as they were given:
 - ``choice``: the text of the chosen option;
 - ``amounts``: a JSON list of integer cents, one per field, in field order;
-- ``order``: a JSON list of the items in the order given.
+- ``order``: a JSON list of the items in the order given;
+- ``settle``: a JSON list, one entry per field. A wager's entry is its result:
+  ``["collect"]`` (it loses), ``["push"]`` (it is returned), ``["refer"]`` (refer to
+  floor supervisor) or ``["pay", cents]`` (it wins, ``cents`` > 0); a field that is not
+  a wager (a total, a bonus paid on top of a wager) takes a bare integer of cents.
+  A dealer must know a collected wager from a returned one: ``amounts`` gave 0 to both.
 The correct answer is computed by the rules core when the question is generated.
+Answers stored in an older form stay readable: ``display_answer`` takes the form stored
+with each answer.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
 
 from trainer.core.money import AmountError, format_cents, parse_cents
@@ -18,7 +26,17 @@ from trainer.core.scene import TableScene
 CHOICE = "choice"
 AMOUNTS = "amounts"
 ORDER = "order"
-FORMS = (CHOICE, AMOUNTS, ORDER)
+SETTLE = "settle"
+FORMS = (CHOICE, AMOUNTS, ORDER, SETTLE)
+
+# SETTLE: what the dealer does with a wager.
+COLLECT = "collect"
+PUSH = "push"
+PAY = "pay"
+REFER = "refer"
+RESULTS = (COLLECT, PUSH, PAY, REFER)
+RESULT_TEXT = {COLLECT: "collect", PUSH: "push", PAY: "pay", REFER: "refer to floor supervisor"}
+WAGER, AMOUNT = "wager", "amount"  # the two kinds of SETTLE field
 
 
 @dataclass(frozen=True)
@@ -33,7 +51,7 @@ class Question:
     explanation: str  # why, shown after every answer, right or wrong
     citations: tuple[str, ...]  # e.g. ("Two Card Joker Poker §11(c)", "trainer ruling 7")
     options: tuple[str, ...] = ()  # CHOICE: the options; ORDER: the items, shuffled
-    fields: tuple[str, ...] = ()  # AMOUNTS: one label per amount
+    fields: tuple[str, ...] = ()  # AMOUNTS: one label per amount; SETTLE: one label per wager (or amount)
     scene: TableScene | None = None  # or another scene dataclass naming its VIEW (e.g. the Pokette layout)
     detail: dict = field(default_factory=dict, compare=False, hash=False)
 
@@ -46,6 +64,15 @@ class Question:
             raise ValueError("the ordering answer must use exactly the items offered")
         if self.form == AMOUNTS and len(json.loads(self.answer)) != len(self.fields):
             raise ValueError("one amount per field")
+        if self.form == SETTLE:
+            entries = parse_settle(self.answer)
+            if entries is None:
+                raise ValueError(f"not a settle answer: {self.answer!r}")
+            if len(entries) != len(self.fields):
+                raise ValueError("one result per field")
+            for label, entry in zip(self.fields, entries):
+                if isinstance(entry, tuple) and entry[0] == PAY and entry[1] <= 0:
+                    raise ValueError(f"{label}: a pay needs an amount above $0.00")
 
     @property
     def citation(self) -> str:
@@ -54,6 +81,9 @@ class Question:
     def is_correct(self, given: str) -> bool:
         if self.form == CHOICE:
             return given == self.answer
+        if self.form == SETTLE:
+            entries = parse_settle(given)
+            return entries is not None and entries == parse_settle(self.answer)
         try:
             return json.loads(given) == json.loads(self.answer)
         except (TypeError, ValueError):
@@ -63,10 +93,20 @@ class Question:
         """A readable form of a stored answer (the given one or the correct one)."""
         return display_answer(self.form, answer, self.fields)
 
+    def settle_kinds(self) -> tuple[str, ...]:
+        """SETTLE: WAGER or AMOUNT for each field (what the answer input asks for)."""
+        return settle_kinds(self.answer) if self.form == SETTLE else ()
 
-def display_answer(form: str, answer: str, fields: tuple[str, ...] = ()) -> str:
+
+def display_answer(form: str, answer: str, fields: tuple[str, ...] | list[str] = ()) -> str:
     if form == CHOICE:
         return answer
+    if form == SETTLE:
+        entries = parse_settle(answer)
+        if entries is None:
+            return answer
+        labels = list(fields) if len(fields) == len(entries) else [""] * len(entries)
+        return ", ".join(f"{label}: {entry_text(e)}" if label else entry_text(e) for label, e in zip(labels, entries))
     try:
         values = json.loads(answer)
     except (TypeError, ValueError):
@@ -83,6 +123,154 @@ def amounts_answer(cents: list[int]) -> str:
     return json.dumps([int(c) for c in cents])
 
 
+# ---------------------------------------------------------------- SETTLE
+
+def parse_settle(text: str) -> list | None:
+    """A SETTLE answer as a list of entries: ``(result, cents)`` for a wager (cents 0 unless
+    paid) and ``int`` cents for an amount field; None if the text is not a SETTLE answer."""
+    try:
+        values = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(values, list):
+        return None
+    entries: list = []
+    for v in values:
+        if isinstance(v, int) and not isinstance(v, bool):
+            if v < 0:
+                return None
+            entries.append(v)
+        elif isinstance(v, list) and v and v[0] in RESULTS:
+            if v[0] == PAY:
+                if len(v) != 2 or isinstance(v[1], bool) or not isinstance(v[1], int) or v[1] < 0:
+                    return None
+                entries.append((PAY, v[1]))
+            elif len(v) == 1:
+                entries.append((v[0], 0))
+            else:
+                return None
+        else:
+            return None
+    return entries
+
+
+def settle_entry(result: str, cents: int = 0) -> list:
+    """One wager's entry of a SETTLE answer."""
+    if result not in RESULTS:
+        raise ValueError(f"unknown result {result!r}")
+    return [PAY, int(cents)] if result == PAY else [result]
+
+
+def settle_answer(entries) -> str:
+    """The SETTLE answer of ``entries``: each ``(result, cents)``, ``[result, ...]`` or int cents."""
+    out: list = []
+    for e in entries:
+        if isinstance(e, int) and not isinstance(e, bool):
+            out.append(int(e))
+        else:
+            out.append(settle_entry(e[0], e[1] if len(e) > 1 else 0))
+    return json.dumps(out)
+
+
+def wager_entry(result) -> list:
+    """A settled wager (``trainer.core.settlement.WagerResult``) as its SETTLE entry:
+    a win is paid its net, a loss collected, a push returned, a referral referred."""
+    from trainer.core import settlement as core
+
+    mapping = {core.WIN: PAY, core.LOSE: COLLECT, core.PUSH: PUSH, core.REFER: REFER}
+    kind = mapping[result.result]
+    if kind == PAY and result.net <= 0:
+        raise ValueError(f"{result.label}: a win that pays nothing")
+    return settle_entry(kind, result.net if kind == PAY else 0)
+
+
+def settle_kinds(answer: str) -> tuple[str, ...]:
+    entries = parse_settle(answer) or []
+    return tuple(AMOUNT if isinstance(e, int) else WAGER for e in entries)
+
+
+def entry_text(entry) -> str:
+    """'collect', 'push', 'pay $15.00', 'refer to floor supervisor', or '$15.00' for an amount field."""
+    if isinstance(entry, int):
+        return format_cents(entry)
+    result, cents = entry
+    return f"pay {format_cents(cents)}" if result == PAY else RESULT_TEXT[result]
+
+
+@dataclass(frozen=True)
+class FieldGrade:
+    """One field of a graded SETTLE answer."""
+
+    label: str
+    given: object  # the entry given, None when missing or unreadable
+    right: object  # the correct entry
+    result_ok: bool  # the right result (always True for an amount field)
+    amount_ok: bool  # the right amount paid (True for a wager not paid, when the result is right)
+
+    @property
+    def ok(self) -> bool:
+        return self.result_ok and self.amount_ok
+
+    @property
+    def given_text(self) -> str:
+        return "—" if self.given is None else entry_text(self.given)
+
+    @property
+    def right_text(self) -> str:
+        return entry_text(self.right)
+
+    def problem(self) -> str:
+        """What is wrong, in a few words ('' when right)."""
+        if self.ok:
+            return ""
+        if self.given is None:
+            return "no answer"
+        if isinstance(self.right, int):
+            return "wrong amount"
+        if not self.result_ok:
+            return f"wrong result: {RESULT_TEXT[self.right[0]]}, not {RESULT_TEXT[self.given[0]]}" \
+                if isinstance(self.given, tuple) else "wrong result"
+        return f"wrong amount: pay {format_cents(self.right[1])}"
+
+
+def grade_settle(fields, answer: str, given: str) -> list[FieldGrade]:
+    """Field by field: is the result right, and (for a pay or an amount field) the amount?"""
+    right = parse_settle(answer) or []
+    given_entries = parse_settle(given) or []
+    labels = list(fields) if len(fields) == len(right) else [f"Field {i + 1}" for i in range(len(right))]
+    grades = []
+    for i, (label, r) in enumerate(zip(labels, right)):
+        g = given_entries[i] if i < len(given_entries) else None
+        if g is None:
+            grades.append(FieldGrade(label, None, r, False, False))
+        elif isinstance(r, int):
+            ok = isinstance(g, int) and g == r
+            grades.append(FieldGrade(label, g, r, isinstance(g, int), ok))
+        else:
+            result_ok = isinstance(g, tuple) and g[0] == r[0]
+            grades.append(FieldGrade(label, g, r, result_ok, result_ok and g[1] == r[1]))
+    return grades
+
+
+def wrong_settle(answer: str, rng: random.Random) -> str:
+    """A plausible wrong SETTLE answer (demo data, snapshots): one field changed the way
+    trainees get it wrong: collect for push and back, a pay's amount halved or raised."""
+    entries = parse_settle(answer) or []
+    if not entries:
+        return answer
+    i = rng.randrange(len(entries))
+    e = entries[i]
+    if isinstance(e, int):
+        entries[i] = e + 500 if e == 0 or rng.random() < 0.5 else e // 2
+    elif e[0] == PAY:
+        entries[i] = (PAY, e[1] + 500) if e[1] < 2 or rng.random() < 0.5 else (PAY, e[1] // 2)
+    elif e[0] == COLLECT:
+        entries[i] = (PUSH, 0)
+    else:
+        entries[i] = (COLLECT, 0)
+    return settle_answer(entries)
+
+
 def order_answer(items: list[str] | tuple[str, ...]) -> str:
     return json.dumps(list(items))
 
@@ -95,3 +283,35 @@ def parse_amounts(texts: list[str]) -> str:
             raise AmountError("every amount needs a value: type 0 for a wager that is not paid")
         values.append(parse_cents(t))
     return amounts_answer(values)
+
+
+def parse_settle_input(fields, kinds, results, texts) -> str:
+    """What the trainee chose and typed, field by field, to a SETTLE answer: ``results`` a
+    result (or None) per WAGER field, ``texts`` the typed amount per field (read for a pay
+    and for an AMOUNT field). Raises AmountError naming the first field that is wrong."""
+    entries: list = []
+    for label, kind, result, text in zip(fields, kinds, results, texts):
+        if kind == AMOUNT:
+            if not text.strip():
+                raise AmountError(f"{label}: every amount needs a value; type 0 when nothing is paid")
+            try:
+                entries.append(parse_cents(text))
+            except AmountError as exc:
+                raise AmountError(f"{label}: {exc}") from None
+            continue
+        if result not in RESULTS:
+            raise AmountError(f"{label}: choose collect, push or pay")
+        if result != PAY:
+            entries.append((result, 0))
+            continue
+        if not text.strip():
+            raise AmountError(f"{label}: type the amount you pay")
+        try:
+            cents = parse_cents(text)
+        except AmountError as exc:
+            raise AmountError(f"{label}: {exc}") from None
+        if cents <= 0:
+            raise AmountError(f"{label}: a pay needs an amount above $0.00; a losing wager is collected, "
+                              "a tie is a push")
+        entries.append((PAY, cents))
+    return settle_answer(entries)
