@@ -9,7 +9,7 @@ from trainer.core.cards import parse_cards
 from trainer.games.four_card import GAME
 from trainer.games.four_card.hands import Category, best_hand
 from trainer.games.four_card.settlement import FOLD, HouseOptions, SeatWagers, settle_round
-from trainer.training.question import AMOUNTS, CHOICE, ORDER
+from trainer.training.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.training.session import QuizSession, make_question
 
 KINDS = GAME.question_kinds()
@@ -53,7 +53,7 @@ def test_questions_are_well_formed_cited_and_replayable(kind):
             assert len(q.options) <= 9
             assert not q.is_correct(json.dumps(list(q.options)))  # offered shuffled
         else:
-            assert q.form == AMOUNTS and q.fields and len(q.fields) <= 9
+            assert q.form in (AMOUNTS, SETTLE) and q.fields and len(q.fields) <= 9
         if q.scene is not None:
             assert q.scene.game_id == "four-card" and q.scene.seat_count == 7
             keys = {s.key for s in q.scene.spots}
@@ -76,6 +76,11 @@ def _settle_from_scene(q, options):
     return settle_round(cards_of(q.scene.dealer_cards), seats, options)
 
 
+def _entry(result):
+    """A wager as the dealer settles it: collected, pushed, or paid its net."""
+    return {"lose": ["collect"], "push": ["push"], "win": ["pay", result.net]}[result.result]
+
+
 def test_seat_payout_answers_match_an_independent_settlement():
     kind = by_id("seat-payout")
     labels = {"Ante": "ante", "Play": "play", "Ante bonus": "ante_bonus", "Aces Up": "aces_up"}
@@ -85,7 +90,10 @@ def test_seat_payout_answers_match_an_independent_settlement():
         r = _settle_from_scene(q, HouseOptions(aces_up_table=q.detail["aces_up_table"]))
         (s,) = r.seats
         folds += s.folded
-        assert json.loads(q.answer) == [s.paid(labels[f]) for f in q.fields]
+        assert q.form == SETTLE
+        # The ante bonus is no wager: an amount (0 when none); every wager its result.
+        assert json.loads(q.answer) == [s.paid("ante_bonus") if f == "Ante bonus" else _entry(s.result(labels[f]))
+                                        for f in q.fields]
         assert ("Play" in q.fields) == (not s.folded)
     assert folds > 5
 
@@ -96,8 +104,9 @@ def test_cover_all_answers_match_an_independent_settlement():
     for seed in SEEDS:
         q = make_question(kind, seed)
         r = _settle_from_scene(q, HouseOptions())
-        paid = {f"Seat {s.seat} Cover All": s.paid("cover_all") for s in r.seats}
-        assert json.loads(q.answer) == [paid[f] for f in q.fields]
+        settled = {f"Seat {s.seat} Cover All": _entry(s.result("cover_all")) for s in r.seats if s.result("cover_all")}
+        assert q.form == SETTLE
+        assert json.loads(q.answer) == [settled[f] for f in q.fields]
         assert q.detail["players"] == len(r.seats) and 2 <= len(r.seats) <= 7
         winners.add(r.cover_all.label)
     assert {"4 Aces", "Royal Flush", "4 of a Kind", "Straight Flush", "3 of a Kind", ""} <= winners

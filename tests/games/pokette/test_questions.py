@@ -14,7 +14,7 @@ from trainer.games.pokette.questions import KINDS, SKILLS, wager_list_text
 from trainer.games.pokette.rules_data import wheel
 from trainer.games.pokette.table import PoketteScene
 from trainer.games.pokette.wheel import Section
-from trainer.training.question import AMOUNTS, CHOICE, ORDER
+from trainer.training.question import CHOICE, ORDER, SETTLE
 from trainer.training.session import make_question
 
 SEEDS = range(120)
@@ -63,8 +63,9 @@ def test_seat_payout_answers():
         x = Section.parse(q.detail["winning_card"])
         mine = [c for c in q.scene.chips if c.highlight]
         expected = [c.amount * odds[c.placement.wager] if c.placement.covers(x) else 0 for c in mine]
-        assert json.loads(q.answer) == expected + [sum(expected)]
-        assert q.form == AMOUNTS and len(q.fields) == len(mine) + 1 and any(expected)
+        # A losing wager is collected, a winning one paid; the seat's total is a plain amount.
+        assert json.loads(q.answer) == [["pay", e] if e else ["collect"] for e in expected] + [sum(expected)]
+        assert q.form == SETTLE and len(q.fields) == len(mine) + 1 and any(expected)
 
 
 def test_valid_placement_answers():
@@ -101,8 +102,8 @@ def test_poker_settlement_answers():
                 won = stand[0][0] == x[0]
             else:
                 won = oracle.poker_wins(w, stand[0], stand[1], x)
-            expected.append(chip.amount * odds[w] if won else 0)
-        assert json.loads(q.answer) == expected
+            expected.append(["pay", chip.amount * odds[w]] if won else ["collect"])
+        assert q.form == SETTLE and json.loads(q.answer) == expected
 
 
 def test_clapper_answers():

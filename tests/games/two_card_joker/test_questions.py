@@ -8,7 +8,7 @@ from trainer.core.cards import parse_cards
 from trainer.games.registry import get_game
 from trainer.games.two_card_joker.hands import evaluate
 from trainer.games.two_card_joker.settlement import HouseOptions, SeatWagers, settle_round
-from trainer.training.question import AMOUNTS, CHOICE, ORDER
+from trainer.training.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.training.session import QuizSession, make_question
 
 GAME = get_game("two-card-joker")
@@ -42,7 +42,7 @@ def test_questions_are_well_formed_cited_and_replayable(kind):
             assert len(q.options) <= 9
             assert not q.is_correct(json.dumps(list(q.options)))  # offered shuffled
         else:
-            assert q.form == AMOUNTS and q.fields
+            assert q.form in (AMOUNTS, SETTLE) and q.fields
 
 
 def test_seat_payout_answers_match_an_independent_settlement():
@@ -57,9 +57,12 @@ def test_seat_payout_answers_match_an_independent_settlement():
                                              ante=wagers["ante"], pair_up=wagers.get("pair_up", 0),
                                              super_flush=wagers.get("super_flush", 0), decision=decision)],
                          HouseOptions(q.detail["pair_up_table"]))
-        paid = {w.wager: max(w.net, 0) for w in r.seats[0].results}
+        # Each wager's result as a dealer settles it: a loss is collected, a push returned, a win paid.
+        settled = {w.wager: {"lose": ["collect"], "push": ["push"], "win": ["pay", w.net]}[w.result]
+                   for w in r.seats[0].results}
         labels = {"Ante": "ante", "Call": "call", "Pair Up": "pair_up", "Super Flush": "super_flush"}
-        assert json.loads(q.answer) == [paid[labels[f]] for f in q.fields]
+        assert q.form == SETTLE
+        assert json.loads(q.answer) == [settled[labels[f]] for f in q.fields]
 
 
 def test_rare_hands_come_up_on_purpose():

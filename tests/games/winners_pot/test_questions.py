@@ -7,7 +7,7 @@ import pytest
 from trainer.games.winners_pot.dealing import DEALER
 from trainer.games.winners_pot.pot import HouseOptions, award_pot
 from trainer.games.winners_pot.questions import KINDS, SKILLS
-from trainer.training.question import AMOUNTS, CHOICE, ORDER
+from trainer.training.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.training.session import QuizSession, make_question
 
 SKILL_IDS = {s.id for s in SKILLS}
@@ -25,6 +25,8 @@ def test_every_kind_makes_valid_questions(kind):
             assert 2 <= len(q.options) <= 9 and len(set(q.options)) == len(q.options) and q.answer in q.options
         elif q.form == ORDER:
             assert len(q.options) <= 9
+        elif q.form == SETTLE:
+            assert len(json.loads(q.answer)) == len(q.fields)
         else:
             assert q.form == AMOUNTS and all(isinstance(v, int) and v >= 0 for v in json.loads(q.answer))
         assert q.is_correct(q.answer)

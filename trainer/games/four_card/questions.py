@@ -28,7 +28,9 @@ from trainer.games.four_card.settlement import (
     play_allowed, settle_round,
 )
 from trainer.games.four_card.table import SeatShow, dealer_views, scene
-from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, amounts_answer, order_answer
+from trainer.training.question import (
+    AMOUNTS, CHOICE, ORDER, SETTLE, Question, amounts_answer, order_answer, settle_answer, wager_entry,
+)
 from trainer.training.rules_questions import data_kinds, shuffled_items
 
 SHORT = "Four Card"
@@ -238,12 +240,14 @@ def seat_payout(rng: random.Random) -> Question:
     settlement = settle_round(dealer_hand, [sw], options)
     s = settlement.seat(seat_no)
     fields = ["ante"] + ([] if sw.folded else ["play", "ante_bonus"]) + (["aces_up"] if aces_up else [])
-    answer = amounts_answer([s.paid(f) for f in fields])
+    # Each wager collected, pushed or paid; the ante bonus is no wager (nothing to collect): an amount, 0 when none.
+    answer = settle_answer([s.paid(f) if f == "ante_bonus" else wager_entry(s.result(f)) for f in fields])
     verb = "folded" if sw.folded else f"made a {format_cents(sw.play)} play wager"
     return _q("seat-payout", "payouts",
               prompt=(f"Seat {seat_no} {verb}. Aces Up pays from Table {options.aces_up_table}. Settle the seat: "
-                      "type what you pay on each (0 if it is collected)."),
-              form=AMOUNTS, fields=tuple(LABELS[f] for f in fields), answer=answer,
+                      "collect, push or pay each wager (and how much)"
+                      + ("" if sw.folded else ", and type the ante bonus (0 if none)") + "."),
+              form=SETTLE, fields=tuple(LABELS[f] for f in fields), answer=answer,
               explanation=_results_explained(settlement, seat_no)
               + ("" if sw.folded or s.result("ante_bonus") else " No ante bonus: it needs three-of-a-kind or better."),
               citations=_citations(s.results) + ((rules_data().pay_tables["ante_bonus"].citation,) if not sw.folded else ()),
@@ -280,8 +284,9 @@ def aces_up(rng: random.Random) -> Question:
     if folded:
         why += " The player folded: the ante is forfeited but the Aces Up wager stays in action."
     return _q("aces-up", "payouts",
-              prompt=f"Aces Up pays from Table {table_choice}. What do you pay on seat {seat_no}'s Aces Up wager?",
-              form=AMOUNTS, fields=("Aces Up",), answer=amounts_answer([s.paid("aces_up")]), explanation=why,
+              prompt=f"Aces Up pays from Table {table_choice}. Settle seat {seat_no}'s Aces Up wager: collect it or "
+                     "pay it (and how much)?",
+              form=SETTLE, fields=("Aces Up",), answer=settle_answer([wager_entry(r)]), explanation=why,
               citations=_dedupe((table.citation,) + r.rules + (cite("3(b)"),)),
               scene=scene({seat_no: SeatShow(player, wagers=(("ante", ante), ("aces_up", amount)), highlight=True,
                                              note="folded" if folded else "")},
@@ -326,8 +331,8 @@ def progressive_payout(rng: random.Random) -> Question:
     return _q("progressive-payout", "side-bets",
               prompt=(f"The progressive pays from Paytable {choice}; the meter shows "
                       f"{format_cents(options.meter_amount())}. Seat {seat_no} has a {format_cents(wager)} progressive "
-                      "wager. What do you pay on it (the wager stays with the player)?"),
-              form=AMOUNTS, fields=("Progressive",), answer=amounts_answer([s.paid("progressive")]), explanation=why,
+                      "wager. Settle it: collect it, or what do you pay (the wager stays with the player)?"),
+              form=SETTLE, fields=("Progressive",), answer=settle_answer([wager_entry(r)]), explanation=why,
               citations=_dedupe(r.rules + (side_bets().progressive.tables[choice].pay_table.citation,)),
               scene=scene({seat_no: SeatShow(player, wagers=(("ante", ante), ("play", ante), ("progressive", wager)),
                                              highlight=True)},
@@ -463,7 +468,7 @@ def cover_all(rng: random.Random) -> Question:
     ca = settlement.cover_all
     order = [s.seat for s in settlement.seats if s.seat in bettors]
     fields = tuple(f"Seat {n} Cover All" for n in order)
-    answer = amounts_answer([settlement.seat(n).paid("cover_all") for n in order])
+    answer = settle_answer([wager_entry(settlement.seat(n).result("cover_all")) for n in order])
     held = ca.holder_names()
     if ca.wins:
         why = (f"{len(seats)} players: the Cover All column for {len(seats)}. The highest hand at the table is "
@@ -480,9 +485,9 @@ def cover_all(rng: random.Random) -> Question:
     shows = {w.seat: SeatShow(w.cards, wagers=(("ante", w.ante), ("play", w.play), ("cover_all", w.cover_all)),
                               highlight=w.seat in bettors, note="folded" if w.folded else "") for w in wagers}
     return _q("cover-all", "side-bets",
-              prompt=(f"All {len(seats)} hands and the dealer's are revealed. Settle the Cover All wagers: type what "
-                      "you pay on each (0 if it loses)."),
-              form=AMOUNTS, fields=fields, answer=answer, explanation=why,
+              prompt=(f"All {len(seats)} hands and the dealer's are revealed. Settle the Cover All wagers: collect "
+                      "or pay each (and how much)."),
+              form=SETTLE, fields=fields, answer=answer, explanation=why,
               citations=_dedupe(ca.rules + (cite("12(j)"), cite("3(b)"))),
               scene=scene(shows, dealer=dealer_views(dealer_cards), cover_all=True,
                           caption=f"Cover All: {len(seats)} players"),

@@ -29,7 +29,7 @@ from trainer.games.pokette.wheel import (
     CARD_SECTIONS, JOKERS, PREVIOUS, VOID, Section, Spin, cite, judge, rank_text, revolutions_text, short_spin, spin_between, spin_to,
 )
 from trainer.games.registry import QuestionKind, Skill, table_mode_skills
-from trainer.training.question import AMOUNTS, CHOICE, Question, amounts_answer
+from trainer.training.question import CHOICE, SETTLE, Question, settle_answer, wager_entry
 from trainer.training.rules_questions import data_kinds
 
 SHORT = "Pokette"
@@ -285,7 +285,8 @@ def seat_payout(rng: random.Random) -> Question:
     fields = tuple(f"{r.bet.placement.label()} ({format_cents(r.bet.amount)})" for r in results) + (
         f"Total paid to seat {seat}",)
     paid = [r.result.paid for r in results]
-    answer = amounts_answer(paid + [sum(paid)])
+    # Each wager collected or paid; the seat's total is an amount.
+    answer = settle_answer([wager_entry(r.result) for r in results] + [sum(paid)])
     lines = [r.result.describe() + "." for r in results]
     why = (" ".join(lines) + f" In all, seat {seat} is paid {format_cents(sum(paid))}; the losing wagers were "
            "collected first." + _joker_note(x))
@@ -295,9 +296,9 @@ def seat_payout(rng: random.Random) -> Question:
     others = _other_seat_chips(rng, seat, rng.randint(2, 4))
     chips = tuple(ChipView(seat, r.bet.placement, r.bet.amount, highlight=True) for r in results) + tuple(others)
     return _q("seat-payout", "payouts",
-              prompt=(f"The winning card is {x.name()} ({x}). Settle seat {seat}'s wagers: type what you pay on "
-                      "each (0 if it is collected) and the total paid to the seat."),
-              form=AMOUNTS, fields=fields, answer=answer, explanation=why, citations=_dedupe(cites),
+              prompt=(f"The winning card is {x.name()} ({x}). Settle seat {seat}'s wagers: collect or pay each "
+                      "(and how much), then type the total paid to the seat."),
+              form=SETTLE, fields=fields, answer=answer, explanation=why, citations=_dedupe(cites),
               scene=PoketteScene(chips=chips, marker=str(x), caption=f"Winning card: {x} · seat {seat}"),
               detail={"winning_card": str(x), "seat": seat})
 
@@ -422,7 +423,7 @@ def poker_settlement(rng: random.Random) -> Question:
     settlement = settle_spin(stand, x, bets)
     results = settlement.seat(seat)
     fields = tuple(f"{r.bet.placement.label()} ({format_cents(r.bet.amount)})" for r in results)
-    answer = amounts_answer([r.result.paid for r in results])
+    answer = settle_answer([wager_entry(r.result) for r in results])
     why = settlement.stand.describe() + " " + " ".join(r.result.describe() + "." for r in results)
     if len(stand.cards) == 2:
         why += " A straight wins whatever the suits; a straight flush also wins the straight and flush wagers."
@@ -433,8 +434,8 @@ def poker_settlement(rng: random.Random) -> Question:
     chips = tuple(ChipView(seat, r.bet.placement, r.bet.amount, highlight=True) for r in results)
     return _q("poker-settlement", "poker-hands",
               prompt=(f"The card stand held {' '.join(map(str, stand.cards))}; the {where} card is {decider}. "
-                      f"Settle seat {seat}'s poker hand wagers: type what you pay on each (0 if it is collected)."),
-              form=AMOUNTS, fields=fields, answer=answer, explanation=why, citations=_dedupe(cites),
+                      f"Settle seat {seat}'s poker hand wagers: collect or pay each (and how much)."),
+              form=SETTLE, fields=fields, answer=answer, explanation=why, citations=_dedupe(cites),
               scene=PoketteScene(chips=chips, stand=tuple(str(c) for c in settlement.stand.cards), stand_new=True,
                                  marker=str(x), caption=f"{where.capitalize()} card: {decider}"),
               detail={"stand": [str(c) for c in stand.cards], "winning_card": str(x)})

@@ -24,7 +24,7 @@ from trainer.games.two_card_joker.settlement import (
     CALL, FOLD, LABELS, HouseOptions, SeatWagers, settle_round,
 )
 from trainer.games.two_card_joker.table import SeatShow, scene
-from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, amounts_answer, order_answer
+from trainer.training.question import CHOICE, ORDER, SETTLE, Question, order_answer, settle_answer, wager_entry
 from trainer.training.rules_questions import data_kinds, shuffled_items
 
 SHORT = "Two Card Joker"
@@ -179,9 +179,10 @@ def dealer_qualification(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- payouts
 
-def _field_amounts(results, fields: Sequence[str]) -> list[int]:
-    paid = {r.wager: r.paid for r in results}
-    return [paid.get(f, 0) for f in fields]
+def _field_entries(results, fields: Sequence[str]) -> list:
+    """Each wager's result: collect, push or pay its net (a dealer tells collect from push)."""
+    by_wager = {r.wager: r for r in results}
+    return [wager_entry(by_wager[f]) for f in fields]
 
 
 def _payout_explanation(settled, table_choice: str, dealer_value: HandValue, qualifies: bool) -> str:
@@ -203,7 +204,7 @@ def _payout_question(rng: random.Random, kind: str, seat_wagers: SeatWagers, dea
     # Ask in the layout's spot order.
     fields = tuple(k for k in ("ante", "call", "pair_up", "super_flush") if k in fields)
     labels = tuple(LABELS[f] for f in fields)
-    answer = amounts_answer(_field_amounts(settled.results, fields))
+    answer = settle_answer(_field_entries(settled.results, fields))
     cites: list[str] = []
     for r in settled.results:
         cites.extend(r.rules)
@@ -211,7 +212,7 @@ def _payout_question(rng: random.Random, kind: str, seat_wagers: SeatWagers, dea
               ("super_flush", seat_wagers.super_flush)]
     note = "folded" if seat_wagers.decision == FOLD else ("called" if seat_wagers.decision == CALL else "")
     return _q(kind, "payouts",
-              prompt=prompt, form=AMOUNTS, fields=labels, answer=answer,
+              prompt=prompt, form=SETTLE, fields=labels, answer=answer,
               explanation=_payout_explanation(settled, options.pair_up_table, settlement.dealer,
                                               settlement.dealer_qualifies),
               citations=tuple(dict.fromkeys(cites)),
@@ -240,8 +241,8 @@ def seat_payout(rng: random.Random) -> Question:
     sw = SeatWagers(seat_no, player, ante=ante, pair_up=pair_up, super_flush=super_flush, decision=decision)
     verb = "folded" if decision == FOLD else "called"
     return _payout_question(rng, "seat-payout", sw, dealer_hand, options,
-                            prompt=f"Seat {seat_no} {verb}. Settle every wager of the seat: type what you pay on "
-                                   "each (0 if it is collected or returned).")
+                            prompt=f"Seat {seat_no} {verb}. Settle every wager of the seat: collect it, push it or "
+                                   "pay it (and how much).")
 
 
 def bonus_payout(rng: random.Random) -> Question:
@@ -256,7 +257,8 @@ def bonus_payout(rng: random.Random) -> Question:
     seat_no = rng.randint(1, 6)
     sw = SeatWagers(seat_no, player, pair_up=pair_up, super_flush=super_flush)
     return _payout_question(rng, "bonus-payout", sw, dealer_hand, options,
-                            prompt=f"Seat {seat_no} played the bonus wagers only. What do you pay on each?")
+                            prompt=f"Seat {seat_no} played the bonus wagers only. Settle each of them: collect, push "
+                                   "or pay (and how much).")
 
 
 # ---------------------------------------------------------------- dealing

@@ -33,7 +33,9 @@ from trainer.games.winners_pot.pot import (
 from trainer.games.winners_pot.rules_data import GAME_ID, rules_data
 from trainer.games.winners_pot.round import Round, play_to, random_round, simulated_decision
 from trainer.games.winners_pot.table import SeatShow, round_scene, scene
-from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, amounts_answer, order_answer
+from trainer.training.question import (
+    AMOUNTS, CHOICE, ORDER, SETTLE, Question, amounts_answer, order_answer, settle_answer, wager_entry,
+)
 from trainer.training.rules_questions import data_kinds, shuffled_items
 
 SHORT = "Winner's Pot"
@@ -499,7 +501,6 @@ def jacks_plus_payout(rng: random.Random) -> Question:
     options = HouseOptions(minimum_wager=minimum)
     seat = rng.randint(1, MAX_SEATS)
     result = settle_jacks_plus([JacksPlusEntry(seat, wager, value, size < 5)], options)[seat]
-    pay = result.net if result.net > 0 else 0
     limit = jacks_plus_limit(options)
     key = jacks_plus_key(value)
     table = rules_data().pay_tables["jacks_plus"]
@@ -525,10 +526,10 @@ def jacks_plus_payout(rng: random.Random) -> Question:
     prompt = (f"{_name(seat)} {'folded holding these ' + str(size) + ' cards' if size < 5 else 'holds this hand'} "
               f"with a Jacks Plus wager of {format_cents(wager)}"
               + (f" (the house's minimum Jacks Plus wager is {format_cents(minimum)})" if minimum != 100 else "")
-              + ". What do you pay on it? (0 if it loses)")
+              + ". Settle it: collect it, or what do you pay?")
     face = (True,) * len(hand)
-    return _q("jacks-plus-payout", "jacks-plus", prompt=prompt, form=AMOUNTS, fields=("Pay on Jacks Plus",),
-              answer=amounts_answer([pay]), explanation=why, citations=_dedupe(cites),
+    return _q("jacks-plus-payout", "jacks-plus", prompt=prompt, form=SETTLE, fields=("Jacks Plus",),
+              answer=settle_answer([wager_entry(result)]), explanation=why, citations=_dedupe(cites),
               scene=scene({seat: SeatShow(hand, face, (("ante", 500), ("jacks_plus", wager)), highlight=True,
                                           note="folded" if size < 5 else "")},
                           caption="Jacks Plus: 400 to 1 royal flush ... 1 to 1 jacks or better"),
@@ -558,9 +559,9 @@ def _two_royals(rng: random.Random) -> Question:
                f"in all, within the {format_cents(limit)} limit: each is paid in full.")
     return _q("jacks-plus-payout", "jacks-plus",
               prompt=f"{_name(a)} and {position_name(b)} both hold royal flushes, with Jacks Plus wagers of "
-                     f"{format_cents(w1)} and {format_cents(w2)}. What do you pay each?",
-              form=AMOUNTS, fields=(f"Pay {position_name(a)}", f"Pay {position_name(b)}"),
-              answer=amounts_answer([results[a].net, results[b].net]), explanation=why,
+                     f"{format_cents(w1)} and {format_cents(w2)}. Settle each wager: what do you pay?",
+              form=SETTLE, fields=(f"Jacks Plus, {position_name(a)}", f"Jacks Plus, {position_name(b)}"),
+              answer=settle_answer([wager_entry(results[a]), wager_entry(results[b])]), explanation=why,
               citations=(cite("11(b)"), cite("11(c)")),
               scene=scene({a: SeatShow(h1, True, (("ante", 500), ("jacks_plus", w1)), highlight=True),
                            b: SeatShow(h2, True, (("ante", 500), ("jacks_plus", w2)), highlight=True)},
