@@ -96,6 +96,9 @@ class DealMode(QObject):
         self.last_seat: int | None = None  # the seat chosen last (1..N)
         self.face_up = False
         self.open_verb: str | None = None  # PAY (the chip builder) or ANNOUNCE (the wordings) in hand
+        # The selection when the chip builder or the wordings opened: the payout or the
+        # announcement is made there, whatever the focus or the selection does meanwhile.
+        self.open_target: Target | None = None
         self.show_next = False
         self.hints = 0
         self.last: Outcome | None = None
@@ -328,7 +331,7 @@ class DealMode(QObject):
             return
         if verb == PAY:
             self.open_verb = PAY
-            sel = self.selection
+            sel = self.open_target = self.selection
             self.builder.clear()
             self.builder.set_request(f"Pay {sel.label or position_text(sel.seat, sel.spot)}")
             self.builder_box.show()
@@ -337,6 +340,7 @@ class DealMode(QObject):
             return
         if verb == ANNOUNCE and self.wording_list:
             self.open_verb = ANNOUNCE
+            self.open_target = self.selection
             self.wordings.set_choices(self.wording_list, self.panel.width() or None)
             self.announce_box.show()
             self.reveal.emit(self.announce_box)
@@ -353,12 +357,13 @@ class DealMode(QObject):
         what may be done now names a seat (the dealer's cards to the discard rack)."""
         return verb in AT_A_PLACE or any(a.seat is not None for a in self._now(verb))
 
-    def _attempt(self, verb: str, **extra) -> Attempt:
-        """The attempt of ``verb`` at the selection. Where no action of this verb that may
-        be done now names a seat (or a spot), the selection's seat (spot) does not count:
-        "No more bets" is announced to the table whatever seat is selected."""
+    def _attempt(self, verb: str, target: Target | None = None, **extra) -> Attempt:
+        """The attempt of ``verb`` at ``target`` (by default the selection). Where no action
+        of this verb that may be done now names a seat (or a spot), the selection's seat
+        (spot) does not count: "No more bets" is announced to the table whatever seat is
+        selected."""
         now = self._now(verb)
-        sel = self.selection or Target(None)
+        sel = target or self.selection or Target(None)
         seat, spot = sel.seat, sel.spot
         if now and all(a.seat is None for a in now):
             seat = None
@@ -372,8 +377,9 @@ class DealMode(QObject):
     def _pay_confirmed(self, payout: ChipPayout) -> None:
         if self.open_verb != PAY:
             return
+        target = self.open_target
         self.close_open()
-        self.attempt(self._attempt(PAY, amount=payout.total, chips=tuple(payout.chips), coins=payout.coins))
+        self.attempt(self._attempt(PAY, target, amount=payout.total, chips=tuple(payout.chips), coins=payout.coins))
 
     def _announce_chosen(self, wording: str) -> None:
         if self.open_verb != ANNOUNCE:
@@ -384,6 +390,7 @@ class DealMode(QObject):
     def close_open(self) -> None:
         """Put away the chip builder or the wordings (Esc)."""
         self.open_verb = None
+        self.open_target = None
         self.builder_box.hide()
         self.announce_box.hide()
         parent = self.parent()

@@ -462,9 +462,22 @@ class TableModeScreen(QWidget):
         """A click at ``pos`` (the table's coordinates): select what is there."""
         return self.deal.select_at(self.table, self.table.scene(), pos)
 
+    def event(self, event: QEvent) -> bool:
+        """Tab and Shift+Tab while dealing choose the next place of the table. Only the keys
+        do: Qt also moves the focus on when the focused widget is hidden (the chip builder
+        after a payout), and that must never move the selection."""
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and \
+                event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and \
+                self.in_round and self.mode == DEAL_MODE and self.deal.open_verb is None:
+            self.deal.cycle(event.key() == Qt.Key.Key_Tab and
+                            not event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            event.accept()
+            return True
+        return super().event(event)
+
     def focusNextPrevChild(self, forward: bool) -> bool:
-        if self.in_round and self.mode == DEAL_MODE and self.deal.open_verb is None:
-            self.deal.cycle(forward)
+        if self.in_round and self.mode == DEAL_MODE:  # the keys stay with the table
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
             return True
         return super().focusNextPrevChild(forward)
 
