@@ -63,3 +63,21 @@ def test_not_json(tmp_path):
     (folder / "game.json").write_text("{ not json")
     with pytest.raises(RulesDataError, match="not valid JSON at line 1"):
         read_rules_data(folder)
+
+
+def test_the_opening_cites_the_inspection_where_the_text_has_it():
+    """§3(a) receives the cards; the dealer's inspection, the floorperson's verification and
+    the spread for the first player are §3(b); the wash, stacking and shuffle §3(c)."""
+    from trainer.games.two_card_joker.rules_data import rules_data
+
+    steps = [(s.text, s.citation) for s in rules_data().procedures["opening"].steps]
+    assert steps == [
+        ("Receive the cards at the table", "Two Card Joker Poker §3(a)"),
+        ("Inspect the cards", "Two Card Joker Poker §3(b)"),
+        ("The floorperson assigned to the table verifies the inspection", "Two Card Joker Poker §3(b)"),
+        ("Spread the cards face up in fan-shaped columns by suit and in sequence", "Two Card Joker Poker §3(b)"),
+        ("Let the first player to arrive inspect the cards", "Two Card Joker Poker §3(b)"),
+        ("Turn the cards face down and mix them by a wash (chemmy shuffle)", "Two Card Joker Poker §3(c)"),
+        ("Stack the cards", "Two Card Joker Poker §3(c)"),
+        ("Shuffle the cards as Section 4 requires", "Two Card Joker Poker §3(c)"),
+    ]

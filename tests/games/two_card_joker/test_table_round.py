@@ -244,10 +244,10 @@ def test_manual_shoe_round_exactly():
     assert pays == {(s.seat, r.wager): r.net for s in settled.seats for r in s.results if r.result == WIN}
     assert [a.group for a in acts if a.seat in (1, 5) and a.spot in ("ante", "call")] == [
         "settle-5", "settle-5", "settle-1", "settle-1"]
-    assert script.summary[0].startswith("Dealer: Qs 9d, queen high (queen-nine) — qualifies")
-    assert script.summary[1].startswith("Seat 1: Ah Kh, royal flush (called)")
-    assert script.summary[2].startswith("Seat 3: 7c 2d, seven high (seven-two) (folded)")
-    assert script.summary[3].startswith("Seat 5: Qc 6s, queen high (queen-six) (called)")
+    assert script.summary[0].startswith("Dealer: Q♠ 9♦, queen high (queen-nine) — qualifies")
+    assert script.summary[1].startswith("Seat 1: A♥ K♥, royal flush (called)")
+    assert script.summary[2].startswith("Seat 3: 7♣ 2♦, seven high (seven-two) (folded)")
+    assert script.summary[3].startswith("Seat 5: Q♣ 6♠, queen high (queen-six) (called)")
     assert script.players == ("Seat 1: Ante $10.00, Pair Up $5.00", "Seat 3: Ante $25.00, Super Flush $1.00",
                               "Seat 5: Ante $5.00")
     # the table: the fold keeps the cards until the §10(c)(2) collection; the payouts show beside the wagers
@@ -455,3 +455,109 @@ def test_a_false_alarm_counts():
         w.proceed()
     caught, msg = w.stop()
     assert not caught and w.record.false_calls == 1 and "Two Card Joker Poker §" in msg
+
+
+# ---------------------------------------------------------------- trainer ruling 6
+
+def _flush_ranks(cards):
+    """(higher, lower) ranks of a two-card flush read straight from the cards (suited, no
+    joker, not consecutive, the ace also low with a two, not ace-king), else None."""
+    a, b = cards
+    if a.is_joker or b.is_joker or a.suit != b.suit or a.rank == b.rank:
+        return None
+    hi, lo = max(a.rank, b.rank), min(a.rank, b.rank)
+    if hi - lo == 1 or (hi, lo) == (14, 2) or (hi, lo) == (14, 13):
+        return None
+    return hi, lo
+
+
+def _turns_on_lowest_flush(player, dealer):
+    """Whether §5(b)(6) ("ace-three the lowest flush") and §5(c) (an ace-three flush above
+    every flush without an ace) rank these two hands differently: an ace-three flush
+    against a flush without an ace."""
+    p, d = _flush_ranks(player), _flush_ranks(dealer)
+    if p is None or d is None:
+        return False
+    return (p == (14, 3) and d[0] != 14) or (d == (14, 3) and p[0] != 14)
+
+
+def _called_contests(script):
+    """(player's cards, dealer's cards) of every hand settled against the dealer's."""
+    hands = {}
+    for a in script.actions:
+        if a.verb == DEAL:
+            hands.setdefault(a.seat, []).extend(parse_cards([e.card for e in a.effects if e.kind == "card"]))
+    called = [a.seat for a in script.actions if a.verb == OFFER and "calls" in a.response]
+    return [(hands[s], hands[DEALER]) for s in called]
+
+
+def test_the_independent_check_finds_the_ace_three_flush():
+    assert _turns_on_lowest_flush(parse_cards("9h Jh"), parse_cards("As 3s"))
+    assert _turns_on_lowest_flush(parse_cards("Ad 3d"), parse_cards("4h 7h"))
+    assert not _turns_on_lowest_flush(parse_cards("Ah 7h"), parse_cards("As 3s"))  # ace-seven is higher either way
+    assert not _turns_on_lowest_flush(parse_cards("9h Jd"), parse_cards("As 3s"))  # no flush against it
+
+
+@pytest.mark.parametrize("seed", [164, 331, 1020])
+def test_reported_rounds_no_longer_turn_on_ruling_6(seed):
+    """Table-ready rounds 164, 331 and 1020 graded an ace-three flush against a nine-jack,
+    seven-four and king-five flush (trainer ruling 6: no question turns on it)."""
+    for opts in ({}, {"dealing_method": AUTOMATED_SHOE, "shuffle": "automated"}):
+        script = games.build_round(config(seed, "table-ready", **opts))
+        assert not any(_turns_on_lowest_flush(p, d) for p, d in _called_contests(script))
+        w = games.watch_round(config(seed, "table-ready", **opts))
+        assert not any(_turns_on_lowest_flush(p, d) for p, d in _called_contests(w.script))
+
+
+def test_no_round_turns_on_the_lowest_flush():
+    """Trainer ruling 6, over many seeds at every level and house option: no round (dealt
+    or watched, the same script) settles a call on an ace-three flush against a flush
+    without an ace."""
+    found = 0
+    for lv in levels():
+        for seed in range(300):
+            opts = ALL_OPTIONS[seed % len(ALL_OPTIONS)]
+            script = games.build_round(config(seed, lv.id, **opts))
+            contests = _called_contests(script)
+            assert not any(_turns_on_lowest_flush(p, d) for p, d in contests), (lv.id, seed, opts)
+            found += sum(1 for p, d in contests if _flush_ranks(p) and _flush_ranks(d))
+    assert found > 20  # flush against flush still comes up
+
+
+# ---------------------------------------------------------------- cards in prose (issue 12)
+
+CARD_CODE = re.compile(r"\b(?:[2-9TJQKA][shdc]|JK)\b")
+
+
+def test_table_mode_texts_write_cards_not_codes():
+    """Every text of a round (actions, responses, notes, summary, watch mistakes) writes a
+    card as A♠ or 10♦, never as its code."""
+    texts = []
+    for lv in levels():
+        for seed in range(12):
+            opts = ALL_OPTIONS[seed % len(ALL_OPTIONS)]
+            script = build_round(config(seed, lv.id, **opts))
+            texts += list(script.summary) + list(script.players) + list(script.option_lines)
+            for a in script.actions:
+                texts += [a.text, a.response] + [e.text for e in a.effects if e.text]
+            for m in watch_mistakes(script, random.Random(seed)):
+                texts += [m.performed.text, m.rule, m.remedy, m.remedy_citation]
+    assert not [t for t in texts if t and CARD_CODE.search(t)]
+    assert any("♠" in t or "♥" in t or "♦" in t or "♣" in t for t in texts)
+
+
+def test_a_deliberate_early_reveal_is_referred_to_the_floor_supervisor():
+    """§12(d) voids the hands when the dealer's cards are *inadvertently* exposed; revealing
+    them on purpose before the §10(c) pass is not written: refer to floor supervisor."""
+    script, _ = manual_round()
+    early = [m for m in watch_mistakes(script, random.Random(0)) if m.kind == "early-reveal"]
+    assert len(early) == 1
+    m = early[0]
+    assert m.rule_citation == "Two Card Joker Poker §10(d)"
+    assert m.remedy == REFER_REMEDY
+    assert m.remedy_citation.startswith("Two Card Joker Poker §12 (no provision")
+    assert "12(d)" not in m.remedy_citation
+    # the inadvertent exposure while dealing keeps §12(d)'s remedy
+    dealt_up = next(m for m in watch_mistakes(script, random.Random(0)) if m.kind == "dealer-exposed")
+    assert (dealt_up.remedy, dealt_up.remedy_citation) == ("All hands are void; reshuffle the cards",
+                                                           "Two Card Joker Poker §12(d)")

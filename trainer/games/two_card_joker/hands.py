@@ -187,6 +187,17 @@ def is_lowest_flush_ambiguous(value: HandValue) -> bool:
     return value.category is Category.FLUSH and value.ranks == (ACE, 3)
 
 
+def turns_on_lowest_flush(a: HandValue, b: HandValue) -> bool:
+    """Trainer ruling 6: whether §5(b)(6) ("an ace and a three being the lowest ranking
+    flush") and §5(c), which the trainer follows, order hands ``a`` and ``b`` differently:
+    an ace-three flush against a flush without an ace (below it by (b)(6), above it by
+    (c)). No question, table round or watch mistake may turn on that."""
+    if not (a.category is Category.FLUSH and b.category is Category.FLUSH):
+        return False
+    ace_three = (ACE, 3)
+    return (a.ranks == ace_three and b.high_rank != ACE) or (b.ranks == ace_three and a.high_rank != ACE)
+
+
 # ---- constructing hands of a chosen category (rare hands on purpose) ----
 
 def _suits(rng: random.Random, n: int, same: bool) -> list[str]:

@@ -21,11 +21,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
-from trainer.core.cards import Card, cards_text, parse_cards, shuffled, standard_deck
+from trainer.core.cards import Card, cards_label, parse_cards, shuffled, standard_deck
 from trainer.core.money import format_cents
 from trainer.core.settlement import LOSE, WIN, WagerResult
 from trainer.games.two_card_joker import dealing
-from trainer.games.two_card_joker.hands import TITLE, HandValue, cite, evaluate
+from trainer.games.two_card_joker.hands import TITLE, HandValue, cite, evaluate, turns_on_lowest_flush
 from trainer.games.two_card_joker.rules_data import GAME_ID, rules_data
 from trainer.games.two_card_joker.settlement import (
     CALL, FOLD, ONE_TO_ONE, HouseOptions, RoundSettlement, SeatWagers, settle_pay_table, settle_round,
@@ -126,8 +126,30 @@ def pick_players(rng: random.Random, config: RoundConfig) -> list[Player]:
 def build_round(config: RoundConfig) -> RoundScript:
     rng = random.Random(config.seed)
     players = pick_players(rng, config)
+    method = in_force(config)[METHOD_OPTION]
     deck = shuffled(standard_deck(jokers=rules_data().jokers), rng)
+    # Trainer ruling 6: no round may turn on which flush is the lowest. A deal that would
+    # settle a call on an ace-three flush against a flush without an ace is shuffled again
+    # from the same seeded RNG (every other seed deals exactly the round it dealt before).
+    for _ in range(MAX_RESHUFFLES):
+        if not turns_on_ruling_6(method, players, deck):
+            break
+        deck = shuffled(deck, rng)
+    else:
+        raise RuntimeError(f"seed {config.seed}: no deal within {MAX_RESHUFFLES} shuffles avoids trainer ruling 6")
     return script_for(config, players, deck)
+
+
+MAX_RESHUFFLES = 100
+
+
+def turns_on_ruling_6(method: str, players: Sequence[Player], deck: Sequence[Card]) -> bool:
+    """Whether the round dealt from ``deck`` settles a call on a comparison that §5(b)(6)
+    and §5(c) decide differently (``hands.turns_on_lowest_flush``, trainer ruling 6)."""
+    _, hands = _deal(method, sorted(p.seat for p in players), iter(deck))
+    dealer = evaluate(hands[DEALER])
+    return any(p.ante and decide(hands[p.seat]) == CALL and turns_on_lowest_flush(evaluate(hands[p.seat]), dealer)
+               for p in players)
 
 
 def in_force(config: RoundConfig) -> dict[str, str]:
@@ -363,11 +385,11 @@ def _option_lines(options: dict[str, str]) -> tuple[str, ...]:
 
 def _summary(settled: RoundSettlement, hands: dict[int, list[Card]], decisions: dict[int, str]) -> tuple[str, ...]:
     dealer = settled.dealer
-    lines = [f"Dealer: {cards_text(hands[DEALER])}, {dealer.describe().lower()} — "
+    lines = [f"Dealer: {cards_label(hands[DEALER])}, {dealer.describe().lower()} — "
              + ("qualifies (queen or higher)" if settled.dealer_qualifies else "does not qualify (below queen high)")]
     for s in sorted(settled.seats, key=lambda s: s.seat):
         did = {CALL: "called", FOLD: "folded"}.get(decisions.get(s.seat, ""), "no ante")
-        lines.append(f"Seat {s.seat}: {cards_text(hands[s.seat])}, {s.hand.describe().lower()} ({did}). "
+        lines.append(f"Seat {s.seat}: {cards_label(hands[s.seat])}, {s.hand.describe().lower()} ({did}). "
                      + "; ".join(r.describe() for r in s.results)
                      + f". Net {format_cents(s.net, sign=True)}")
     return tuple(lines)
@@ -535,7 +557,10 @@ def _pass_mistakes(acts: list[DealerAction]) -> list[WatchMistake]:
                 "Removes the cover card and reveals the dealer's cards before the Pair Up, Super Flush and "
                 "folded hands are settled"),
             "The dealer reveals only after every bonus wager is settled and every folded hand collected",
-            cite("10(d)"), *_irregularity("dealer-exposed"), replaces=False))
+            # §12(d) voids the hands when the dealer's cards are *inadvertently* exposed; a
+            # reveal made on purpose out of its turn is not written: refer to floor supervisor.
+            cite("10(d)"), REFER_REMEDY, _no_remedy("a deliberate reveal of the dealer's cards before §10(c) is "
+                                                    "complete"), replaces=False))
     return out
 
 
