@@ -140,8 +140,8 @@ def test_best_four_offers_the_fours_of_the_hand():
         views = q.scene.dealer_cards if q.detail["cards"] == 6 else next(s for s in q.scene.seats if s.occupied).cards
         cards = cards_of(views)
         assert len(cards) == q.detail["cards"]
-        values = {o: best_hand(parse_cards(o)) for o in q.options}
-        assert all(set(parse_cards(o)) <= set(cards) for o in q.options)
+        values = {o: best_hand(parse_labels(o)) for o in q.options}
+        assert all(set(parse_labels(o)) <= set(cards) for o in q.options)
         assert values[q.answer] == best_hand(cards)
         assert sum(v == values[q.answer] for v in values.values()) == 1
 
@@ -170,3 +170,25 @@ def test_a_seeded_session_is_the_same_on_every_station(monkeypatch):
         assert a.summary().correct == count and b.summary().correct == 0
     finally:
         registry.get_game.cache_clear()
+
+
+SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+
+
+def parse_labels(text):
+    """Cards written as in prose ('A♠ 10♦') read back independently of the app's helper."""
+    return parse_cards([t[:-1].replace("10", "T") + SUIT_SYMBOLS[t[-1]] for t in text.split()])
+
+
+def test_question_texts_write_cards_not_codes():
+    """Issue 12: a card in a prompt, option or explanation is written A♠ 10♦, never 'As' 'Td'."""
+    import re
+
+    code = re.compile(r"\b(?:[2-9TJQKA][shdc]|JK)\b")
+    for kind in KINDS:
+        for seed in range(40):
+            q = make_question(kind, seed)
+            for text in (q.prompt, q.explanation, *q.options, *(q.fields or ())):
+                assert not code.search(text or ""), (kind.id, seed, text)
+    q = make_question(by_id("best-four"), 0)
+    assert all(len(parse_labels(o)) == 4 for o in q.options)

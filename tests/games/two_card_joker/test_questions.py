@@ -88,3 +88,21 @@ def test_a_seeded_session_is_the_same_on_every_station():
     assert len(set(seen)) == 12  # a ten-or-more question session covers every kind
     assert a.summary().correct == 12 and b.summary().correct == 0
     assert a.summary().mean_ms == 1000
+
+
+def test_question_texts_write_cards_not_codes():
+    """Issue 12: a card in a prompt, option or explanation is written A♠ 10♦, never 'As' 'Td'."""
+    import re
+
+    code = re.compile(r"\b(?:[2-9TJQKA][shdc]|JK)\b")
+    for kind in KINDS:
+        for seed in range(40):
+            q = make_question(kind, seed)
+            for text in (q.prompt, q.explanation, *q.options, *(q.fields or ())):
+                assert not code.search(text or ""), (kind.id, seed, text)
+    q = make_question(next(k for k in KINDS if k.id.endswith("name-the-hand")), 0)
+    seat = next(s for s in q.scene.seats if s.occupied)
+    shown = " ".join("Joker" if c.card == "JK" else c.card[0].replace("T", "10") + {"s": "♠", "h": "♥", "d": "♦",
+                                                                                   "c": "♣"}[c.card[1]]
+                     for c in seat.cards)
+    assert q.explanation.startswith(f"{shown} is ")

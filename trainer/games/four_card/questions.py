@@ -12,7 +12,7 @@ import random
 from itertools import combinations
 from typing import Sequence
 
-from trainer.core.cards import Card
+from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.core.odds import Odds
@@ -72,7 +72,8 @@ def _wager(rng: random.Random, low: int, high: int) -> int:
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    """Cards as written in prose: A♠ 10♦ (issue 12), never their codes."""
+    return cards_label(cards)
 
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from trainer.core.cards import Card
+from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
 from trainer.games.registry import QuestionKind, Skill, table_mode_skills
 from trainer.games.two_card_joker import dealing
@@ -66,7 +66,8 @@ PLURALS = {
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    """Cards as written in prose: A♠ 10♦ (issue 12), never their codes."""
+    return cards_label(cards)
 
 
 # ---------------------------------------------------------------- hand ranking
