@@ -12,7 +12,7 @@ import random
 from typing import Callable
 
 from trainer.core.citation import REFER, ruling
-from trainer.core.game_data import GameData
+from trainer.core.game_data import REFER_REMEDY, GameData
 from trainer.games.registry import QuestionKind
 from trainer.training.question import CHOICE, ORDER, Question, order_answer
 
@@ -45,12 +45,20 @@ def order_drill(data: GameData, rng: random.Random, skill: str) -> Question:
 
 
 def irregularity(data: GameData, rng: random.Random, skill: str) -> Question:
+    """What must happen after an irregularity. The wrong options are other remedies of the
+    game that differ in substance from the answer (trainer ruling 38): never the answer's
+    remedy in other words, a part of it, or a remedy the answer is a part of. "Refer to
+    floor supervisor" is always among the options, as the answer or as a wrong one, except
+    where the answer itself includes calling the floor supervisor."""
     case = rng.choice(data.irregularities)
-    outcomes = list(dict.fromkeys(i.outcome for i in data.irregularities))
-    others = [o for o in outcomes if o not in (case.outcome, REFER_OUTCOME)]
-    options = rng.sample(others, min(3, len(others))) + [case.outcome]
-    if REFER_OUTCOME not in options:
-        options[0] = REFER_OUTCOME  # the floor supervisor is always a possible answer
+    wordings = data.remedy_wordings()
+    others = [r for r in wordings if r != REFER_REMEDY and data.remedies_differ(r, case.remedy)]
+    # the floor supervisor takes a place unless the answer is, or contains, calling the floor
+    refer = data.remedies_differ(REFER_REMEDY, case.remedy)
+    wrong = 2 if refer else 3
+    options = [wordings[r] for r in rng.sample(others, min(wrong, len(others)))] + [case.outcome]
+    if refer:
+        options.insert(0, REFER_OUTCOME)
     rng.shuffle(options)
     if case.outcome == REFER_OUTCOME:
         why = f"{case.situation}: no section of the rules prescribes a remedy, so the dealer calls the floor supervisor."
