@@ -12,7 +12,9 @@ import random
 from trainer.core.money import format_cents
 from trainer.core.scene import CardView, SeatView, Spot, TableScene
 from trainer.games.registry import QuestionKind, Skill
-from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, amounts_answer, order_answer
+from trainer.training.question import (
+    AMOUNTS, CHOICE, ORDER, PAY, SETTLE, Question, amounts_answer, order_answer, parse_settle, settle_answer,
+)
 
 GAME_ID = "two-card-joker"
 TITLE = "Two Card Joker Poker"
@@ -68,6 +70,25 @@ def pay_wagers(rng: random.Random) -> Question:
     )
 
 
+def settle_wagers(rng: random.Random) -> Question:
+    """Each wager collected, pushed or paid: the Ante against the dealer, the Pair Up on its own."""
+    ante = rng.choice([500, 1000, 2500])
+    pair_up = rng.choice([500, 1000])
+    outcome = rng.choice(["lose", "tie", "win"])
+    pairs = rng.random() < 0.5
+    entries = [{"lose": ("collect",), "tie": ("push",), "win": ("pay", ante)}[outcome],
+               ("pay", 2 * pair_up) if pairs else ("collect",)]
+    return Question(
+        game_id=GAME_ID, skill=SKILL_PAY, kind=f"{GAME_ID}.fake-settle", seed=rng.randrange(1 << 30),
+        prompt=f"The player's {format_cents(ante)} Ante {outcome}s against the dealer (1 to 1), and the "
+               f"{format_cents(pair_up)} Pair Up {'holds a pair (2 to 1)' if pairs else 'holds no pair'}. Settle each.",
+        form=SETTLE, answer=settle_answer(entries),
+        explanation="A losing wager is collected, a tie is a push, a winner is paid.",
+        citations=("Two Card Joker Poker §11(b)",), fields=("Ante", "Pair Up"),
+        scene=None,
+    )
+
+
 def rank_order(rng: random.Random) -> Question:
     items = rng.sample(RANKS, 4)
     correct = sorted(items, key=RANKS.index)
@@ -97,6 +118,7 @@ class FakeGame:
         return (
             QuestionKind(f"{GAME_ID}.fake-higher", "Highest rank", SKILL_RANK, higher_card),
             QuestionKind(f"{GAME_ID}.fake-pay", "Pay the wagers", SKILL_PAY, pay_wagers),
+            QuestionKind(f"{GAME_ID}.fake-settle", "Settle the wagers", SKILL_PAY, settle_wagers),
             QuestionKind(f"{GAME_ID}.fake-order", "Order the ranks", SKILL_ORDER, rank_order),
         )
 
@@ -132,6 +154,8 @@ def answer_keys(question, right: bool) -> list:
         if not right:
             index = (index + 1) % len(question.options)
         return [("key", digit[index])]
+    if question.form == SETTLE:
+        return settle_keys(question, right)
     values = json.loads(question.answer)
     if question.form == AMOUNTS:
         if not right:
@@ -143,3 +167,30 @@ def answer_keys(question, right: bool) -> list:
     if not right:
         values[0], values[1] = values[1], values[0]
     return [("key", digit[question.options.index(item)]) for item in values] + [("key", Qt.Key.Key_Return)]
+
+
+def settle_keys(question, right: bool) -> list:
+    """A SETTLE answer by keyboard: C collects, P pushes, R refers, typing an amount pays
+    (or fills in a plain amount field); Enter after each field. Wrong: the first field's
+    result or amount changed."""
+    from PySide6.QtCore import Qt
+
+    entries = parse_settle(question.answer)
+    if not right:
+        first = entries[0]
+        if isinstance(first, int):
+            entries[0] = first + 100
+        elif first[0] == PAY:
+            entries[0] = (PAY, first[1] + 100)
+        else:
+            entries[0] = ("push", 0) if first[0] == "collect" else ("collect", 0)
+    keys = {"collect": Qt.Key.Key_C, "push": Qt.Key.Key_P, "refer": Qt.Key.Key_R}
+    steps = []
+    for e in entries:
+        cents = e if isinstance(e, int) else e[1]
+        if isinstance(e, int) or e[0] == PAY:
+            steps.append(("text", f"{cents // 100}.{cents % 100:02d}"))
+        else:
+            steps.append(("key", keys[e[0]]))
+        steps.append(("key", Qt.Key.Key_Return))
+    return steps

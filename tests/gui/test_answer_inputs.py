@@ -1,16 +1,21 @@
-"""The three answer widgets and the quiz screen around them, key by key."""
+"""The answer widgets and the quiz screen around them, key by key."""
 
 from __future__ import annotations
 
 import json
 
+from html import escape
+
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from tests.gui import fake_game
-from trainer.training.question import ORDER, Question, order_answer
+from trainer.training.question import (
+    ORDER, SETTLE, Question, display_answer, order_answer, parse_settle, settle_answer,
+)
 from trainer.training.session import QuizSession
-from trainer.ui.answer_inputs import AmountsInput, ChoiceInput, OrderInput
+from trainer.ui.answer_inputs import AmountsInput, ChoiceInput, OrderInput, SettleInput
 from trainer.ui.screens.quiz_screen import QuizScreen, answer_html, citations_html
 
 
@@ -142,3 +147,140 @@ def test_order_feedback_says_where_each_step_went():
                  answer=order_answer(["a", "b", "c"]), explanation="", citations=("X §1",), options=("c", "a", "b"))
     html = answer_html(q, order_answer(["b", "a", "c"]), False)
     assert html.count("you: ") == 2 and "you: 2nd" in html and "you: 1st" in html
+
+
+# ---------------------------------------------------------------- settle: a result per wager
+
+def settle_question(entries, fields) -> Question:
+    return Question(game_id="g", skill="g.s", kind="g.k", seed=1, prompt="Settle the seat.", form=SETTLE,
+                    answer=settle_answer(entries), explanation="", citations=("X §1",), fields=fields)
+
+
+def settle_input(qtbot, question) -> tuple[SettleInput, list]:
+    widget = SettleInput(question)
+    qtbot.addWidget(widget)
+    given: list[str] = []
+    widget.submitted.connect(given.append)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.activateWindow()
+    qtbot.waitUntil(widget.isActiveWindow)
+    widget.focus_input()
+    return widget, given
+
+
+def focus() -> object:
+    return QApplication.focusWidget()
+
+
+def test_settle_by_the_numpad_collect_push_and_pay(qtbot):
+    q = settle_question([("collect",), ("push",), ("pay", 1500), 1500], ("Ante", "Play", "Ante bonus", "Total"))
+    widget, given = settle_input(qtbot, q)
+    assert [p is None for p in widget.pickers] == [False, False, False, True]  # the total is a plain amount
+    assert focus() is widget.pickers[0]
+    assert not any(e.isEnabled() for e in widget.edits[:3])  # no amount until the wager is paid
+    numpad = Qt.KeyboardModifier.KeypadModifier
+    qtbot.keyClick(focus(), Qt.Key.Key_Minus, numpad)  # numpad − collects
+    assert widget.results[0] == "collect" and not widget.edits[0].isEnabled()
+    qtbot.keyClick(focus(), Qt.Key.Key_Enter, numpad)
+    assert focus() is widget.pickers[1]
+    qtbot.keyClick(focus(), Qt.Key.Key_Slash, numpad)  # numpad / pushes
+    qtbot.keyClick(focus(), Qt.Key.Key_Enter, numpad)
+    for ch in "15":  # typing an amount on a wager pays it
+        qtbot.keyClick(focus(), ch)
+    assert widget.results[2] == "pay" and focus() is widget.edits[2] and widget.edits[2].text() == "15"
+    qtbot.keyClick(focus(), Qt.Key.Key_Enter, numpad)
+    assert focus() is widget.edits[3]
+    qtbot.keyClicks(focus(), "15.00")
+    assert given == []
+    qtbot.keyClick(focus(), Qt.Key.Key_Enter, numpad)  # Enter on the last field submits
+    assert given == ['[["collect"], ["push"], ["pay", 1500], 1500]']
+    assert q.is_correct(given[0])
+    assert widget.pickers[0].buttons["collect"].property("selected") == "true"
+    assert widget.pickers[1].buttons["push"].property("selected") == "true"
+
+
+def test_settle_letters_change_a_result_and_backspace_clears_it(qtbot):
+    q = settle_question([("push",), ("pay", 1000)], ("Ante", "Pair Up"))
+    widget, given = settle_input(qtbot, q)
+    qtbot.keyClick(focus(), Qt.Key.Key_C)
+    assert widget.results[0] == "collect"
+    qtbot.keyClick(focus(), Qt.Key.Key_P)  # P: push, the row changes its mind
+    assert widget.results[0] == "push"
+    qtbot.keyClick(focus(), Qt.Key.Key_Down)
+    assert focus() is widget.pickers[1]
+    qtbot.keyClick(focus(), Qt.Key.Key_Plus)  # + pays: the amount opens, empty
+    assert widget.results[1] == "pay" and focus() is widget.edits[1] and widget.edits[1].isEnabled()
+    qtbot.keyClicks(focus(), "10")
+    qtbot.keyClick(focus(), Qt.Key.Key_C)  # a result key in the amount: collect after all
+    assert widget.results[1] == "collect" and focus() is widget.pickers[1] and not widget.edits[1].isEnabled()
+    qtbot.keyClick(focus(), Qt.Key.Key_R)
+    assert widget.results[1] == "refer"
+    qtbot.keyClick(focus(), Qt.Key.Key_Backspace)
+    assert widget.results[1] is None and not widget.is_ready()
+    qtbot.keyClick(focus(), Qt.Key.Key_1)
+    qtbot.keyClick(focus(), Qt.Key.Key_0)
+    assert widget.edits[1].text() == "10"  # the amount typed again from scratch
+    qtbot.keyClick(focus(), Qt.Key.Key_Backspace)
+    qtbot.keyClick(focus(), Qt.Key.Key_Backspace)
+    qtbot.keyClick(focus(), Qt.Key.Key_Backspace)  # on the empty amount: the row is cleared
+    assert widget.results[1] is None and focus() is widget.pickers[1]
+    qtbot.keyClick(focus(), Qt.Key.Key_1)
+    qtbot.keyClicks(focus(), "0")
+    qtbot.keyClick(focus(), Qt.Key.Key_Return)
+    assert given == ['[["push"], ["pay", 1000]]']
+
+
+def test_settle_a_missing_result_or_a_pay_of_nothing_is_explained_inline(qtbot):
+    q = settle_question([("collect",), ("pay", 500)], ("Ante", "Pair Up"))
+    widget, given = settle_input(qtbot, q)
+    qtbot.keyClick(focus(), Qt.Key.Key_Return)  # nothing chosen on the ante: on to the next row
+    qtbot.keyClicks(focus(), "0")
+    qtbot.keyClick(focus(), Qt.Key.Key_Return)  # the last row: tries to submit
+    assert given == []
+    assert widget.error.isVisible() and widget.error.text().startswith("Ante: choose")
+    assert focus() is widget.pickers[0] and widget.pickers[0].property("invalid") == "true"
+    qtbot.keyClick(focus(), Qt.Key.Key_C)
+    assert not widget.error.isVisible()
+    widget.submit()
+    assert given == [] and widget.error.text().startswith("Pair Up: a pay needs an amount above $0.00")
+    assert focus() is widget.edits[1] and widget.edits[1].text() == "0"  # nothing typed is lost
+    qtbot.keyClicks(focus(), "5")
+    qtbot.keyClick(focus(), Qt.Key.Key_Return)
+    assert given == ['[["collect"], ["pay", 500]]']
+
+
+def test_settle_buttons_work_by_mouse(qtbot):
+    q = settle_question([("push",), ("pay", 250)], ("Ante", "Pair Up"))
+    widget, given = settle_input(qtbot, q)
+    qtbot.mouseClick(widget.pickers[0].buttons["push"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(widget.pickers[1].buttons["pay"], Qt.MouseButton.LeftButton)
+    assert focus() is widget.edits[1]
+    qtbot.keyClicks(focus(), "2.50")
+    assert widget.is_ready()
+    qtbot.keyClick(focus(), Qt.Key.Key_Return)
+    assert given == ['[["push"], ["pay", 250]]']
+
+
+def test_settle_in_the_quiz_grades_and_explains_each_wager(qtbot, fake_games):
+    screen, answered = one_question_quiz(qtbot, "fake-settle")
+    question = screen.question
+    assert isinstance(screen.input, SettleInput) and screen.submit_button.isEnabled()
+    right = parse_settle(question.answer)
+    # Collect for a push (or push for a collect), and a pay a dollar short when the Pair Up pays.
+    wrong = [("collect", 0) if right[0][0] != "collect" else ("push", 0),
+             ("pay", right[1][1] - 100) if right[1][0] == "pay" else ("push", 0)]
+    screen.submit_answer(settle_answer(wrong), response_ms=3000)
+    assert answered[0].correct is False
+    html = screen.feedback.answers.text()
+    assert "wrong&nbsp;result" in html
+    if right[1][0] == "pay":
+        assert "wrong&nbsp;amount" in html
+        assert f"pay&nbsp;${right[1][1] // 100}.{right[1][1] % 100:02d}" in html  # the right amount shown
+    assert question.display(question.answer).split(", ")[0].split(": ")[1].replace(" ", "&nbsp;") in html
+
+
+def test_old_amounts_answers_still_display():
+    assert display_answer("amounts", "[1000, 0]", ("Ante", "Pair Up")) == "Ante $10.00, Pair Up $0.00"
+    assert display_answer("settle", '[["collect"], ["push"], ["pay", 1500]]', ("Ante", "Play", "Bonus")) == \
+        "Ante: collect, Play: push, Bonus: pay $15.00"

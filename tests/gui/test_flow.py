@@ -114,7 +114,7 @@ def test_ten_questions_by_keyboard_then_restart_and_progress(qtbot, tmp_path, fa
         # Recorded as soon as it was submitted: it is in the store before we go on.
         qtbot.waitUntil(lambda: quiz.feedback.save_status.text().startswith("✓"), timeout=5000)
         press(qtbot, window, Qt.Key.Key_Return if i % 2 else Qt.Key.Key_N)
-    assert forms == {"choice", "amounts", "order"}
+    assert forms == {"choice", "amounts", "order", "settle"}
 
     qtbot.waitUntil(lambda: window.current_screen() is window.summary_screen)
     summary = window.summary_screen

@@ -1,4 +1,4 @@
-"""The three answer widgets, one per answer form, all keyboard-first.
+"""The answer widgets, one per answer form, all keyboard-first.
 
 - ``ChoiceInput``: the options numbered 1..9; a number key chooses and submits.
   Up/Down move the highlight and Enter submits it; a click chooses and submits.
@@ -7,6 +7,11 @@
   amount shows an inline error and nothing is submitted or lost.
 - ``OrderInput``: the items numbered; pressing the numbers builds the order,
   Backspace undoes the last, Escape starts again, Enter submits once every item is placed.
+- ``SettleInput``: one row per wager: its result and, for a pay, the amount. On a row,
+  C (or the numpad's −) collects, P (or /) pushes, R (or *) refers to the floor
+  supervisor, and typing an amount (or +) pays: the amount field opens with what was
+  typed. Enter moves to the next row and submits on the last; Backspace clears the row;
+  Up/Down move between rows. A field that is not a wager (a total) is a plain amount.
 
 Each widget emits ``submitted(str)`` with the answer encoded as the question expects
 (see ``trainer.training.question``).
@@ -29,7 +34,10 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.core.money import AmountError, parse_cents
-from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, order_answer, parse_amounts
+from trainer.training.question import (
+    AMOUNT, AMOUNTS, CHOICE, COLLECT, ORDER, PAY, PUSH, REFER, SETTLE, Question, order_answer, parse_amounts,
+    parse_settle_input,
+)
 from trainer.ui import style
 
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -416,11 +424,279 @@ class OrderInput(AnswerInput):
         event.accept()
 
 
+# ---------------------------------------------------------------- settle: a result per wager
+
+RESULT_KEYS = {
+    Qt.Key.Key_C: COLLECT, Qt.Key.Key_Minus: COLLECT,
+    Qt.Key.Key_P: PUSH, Qt.Key.Key_Slash: PUSH,
+    Qt.Key.Key_R: REFER, Qt.Key.Key_Asterisk: REFER,
+    Qt.Key.Key_Plus: PAY,
+}
+AMOUNT_KEYS = {Qt.Key.Key_Period, Qt.Key.Key_Comma, Qt.Key.Key_Dollar} | {
+    Qt.Key(int(Qt.Key.Key_0) + d) for d in range(10)}
+# The buttons of a wager row: result, key shown, text.
+RESULT_BUTTONS = ((COLLECT, "C", "Collect"), (PUSH, "P", "Push"), (PAY, "$", "Pay"), (REFER, "R", "Refer"))
+
+
+def _result_key(event: QKeyEvent) -> str | None:
+    if _commanding(event):
+        return None
+    return RESULT_KEYS.get(Qt.Key(event.key()))
+
+
+class ResultPicker(QFrame):
+    """The result buttons of one wager; it holds the focus and reads the result keys."""
+
+    chosen = Signal(str)  # a result key (or a click)
+    typed = Signal(str)  # an amount's first character: pay it
+    entered = Signal()
+    cleared = Signal()
+    step = Signal(int)  # -1 / +1: Up / Down
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("settle-picker")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName(f"{name}: result")
+        self.setStyleSheet(f"QFrame#settle-picker {{ border: 2px solid transparent; border-radius: 10px; }}"
+                           f"QFrame#settle-picker:focus {{ border: 2px solid {style.ACCENT}; }}"
+                           f"QFrame#settle-picker[invalid=\"true\"] {{ border: 2px solid {style.BAD}; }}")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(3, 3, 3, 3)
+        row.setSpacing(6)
+        self.buttons: dict[str, OptionButton] = {}
+        for result, key, text in RESULT_BUTTONS:
+            button = OptionButton(None, text, self)
+            button.key_label.setText(key)
+            button.setObjectName(f"result-{result}")
+            button.setAccessibleName(f"{name}: {text}")
+            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+            button.clicked.connect(lambda _=False, r=result: self.chosen.emit(r))
+            self.buttons[result] = button
+            row.addWidget(button)
+
+    def show_result(self, result: str | None) -> None:
+        for r, b in self.buttons.items():
+            b.set_state("selected", r == result)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        result = _result_key(event)
+        if result is not None:
+            self.chosen.emit(result)
+        elif key in AMOUNT_KEYS and not _commanding(event):
+            self.typed.emit(event.text())
+        elif key in ENTER_KEYS:
+            self.entered.emit()
+        elif key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
+            self.cleared.emit()
+        elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            self.step.emit(-1 if key == Qt.Key.Key_Up else 1)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+
+class PayEdit(AmountEdit):
+    """The amount of a pay. A result key here changes the result (and leaves the field);
+    Backspace on an empty field clears the row."""
+
+    result_key = Signal(str)
+    emptied = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        result = _result_key(event)
+        if result is not None and result != PAY:
+            self.result_key.emit(result)
+            event.accept()
+            return
+        if event.key() == Qt.Key.Key_Plus:
+            event.accept()
+            return
+        if event.key() == Qt.Key.Key_Backspace and not self.text():
+            self.emptied.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class SettleInput(AnswerInput):
+    hint = ("Each wager: C or − collect · P or / push · type the amount to pay · R refer to floor supervisor · "
+            "Enter goes to the next wager, and submits on the last")
+
+    def __init__(self, question: Question, parent: QWidget | None = None) -> None:
+        super().__init__(question, parent)
+        self.fields = list(question.fields)
+        self.kinds = list(question.settle_kinds())
+        self.results: list[str | None] = [None] * len(self.fields)
+        self.pickers: list[ResultPicker | None] = []
+        self.edits: list[AmountEdit] = []
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        # Each wager takes two lines, to fit the answer panel: its name with the amount paid
+        # at the right, then its result buttons; a plain amount takes one.
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
+        grid.setVerticalSpacing(4)
+        line = 0
+        for i, (name, kind) in enumerate(zip(self.fields, self.kinds)):
+            lab = style.label(name, "h3", wrap=True)
+            lab.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            grid.addWidget(lab, line, 0)
+            if kind == AMOUNT:
+                edit = AmountEdit(self)
+                picker = None
+            else:
+                picker = ResultPicker(name, self)
+                picker.chosen.connect(lambda r, i=i: self.set_result(i, r))
+                picker.typed.connect(lambda t, i=i: self._pay_typed(i, t))
+                picker.entered.connect(lambda i=i: self._enter(i))
+                picker.cleared.connect(lambda i=i: self.set_result(i, None))
+                picker.step.connect(lambda d, i=i: self._focus_row(i + d))
+                grid.addWidget(picker, line + 1, 0, 1, 2)
+                edit = PayEdit(self)
+                edit.result_key.connect(lambda r, i=i: self.set_result(i, r))
+                edit.emptied.connect(lambda i=i: self.set_result(i, None))
+                edit.setEnabled(False)
+                # Shown only for a pay; its room is kept, so that nothing moves when it shows.
+                policy = edit.sizePolicy()
+                policy.setRetainSizeWhenHidden(True)
+                edit.setSizePolicy(policy)
+                edit.setVisible(False)
+            edit.setMinimumWidth(120)
+            edit.setMaximumWidth(160)
+            edit.setObjectName(f"amount-{i}")
+            edit.setAccessibleName(name if kind == AMOUNT else f"{name}: amount paid")
+            lab.setBuddy(picker or edit)
+            edit.entered.connect(lambda i=i: self._enter(i))
+            edit.textEdited.connect(lambda _t, i=i: self._edited(i))
+            grid.addWidget(edit, line, 1, Qt.AlignmentFlag.AlignRight)  # every amount in one column
+            self.pickers.append(picker)
+            self.edits.append(edit)
+            line += 1 if kind == AMOUNT else 2
+            if i + 1 < len(self.fields):
+                grid.setRowMinimumHeight(line, 6)  # a little air between wagers
+                line += 1
+        grid.setColumnStretch(0, 1)
+        layout.addLayout(grid)
+        self.error = style.label("", "error", wrap=True)
+        self.error.setObjectName("amount-error")
+        self.error.hide()
+        layout.addWidget(self.error)
+
+    # -- state
+    def row_widget(self, index: int) -> QWidget:
+        """The widget that takes the focus on row ``index``: the result buttons, or the
+        amount field of a pay or of a plain amount."""
+        picker = self.pickers[index]
+        if picker is None or self.results[index] == PAY:
+            return self.edits[index]
+        return picker
+
+    def set_result(self, index: int, result: str | None) -> None:
+        if not self.isEnabled():
+            return
+        self.results[index] = result
+        picker, edit = self.pickers[index], self.edits[index]
+        picker.show_result(result)
+        paying = result == PAY
+        edit.setEnabled(paying)
+        edit.setVisible(paying)
+        self._clear_invalid(index)
+        if paying:
+            edit.setFocus(Qt.FocusReason.OtherFocusReason)
+            edit.selectAll()
+        else:
+            picker.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.ready_changed.emit(self.is_ready())
+
+    def _pay_typed(self, index: int, text: str) -> None:
+        """An amount typed on the result buttons: pay, the field opening with what was typed
+        (added to the amount when the row already pays)."""
+        edit = self.edits[index]
+        if self.results[index] != PAY:
+            edit.clear()
+        self.set_result(index, PAY)
+        edit.deselect()
+        edit.end(False)
+        edit.insert(text)
+        self._edited(index)
+
+    def _focus_row(self, index: int) -> None:
+        if 0 <= index < len(self.fields):
+            widget = self.row_widget(index)
+            widget.setFocus(Qt.FocusReason.TabFocusReason)
+            if isinstance(widget, QLineEdit):
+                widget.selectAll()
+
+    def _edited(self, index: int) -> None:
+        self._clear_invalid(index)
+        self.ready_changed.emit(self.is_ready())
+
+    def _clear_invalid(self, index: int) -> None:
+        style.set_flag(self.edits[index], "invalid", False)
+        if self.pickers[index] is not None:
+            style.set_flag(self.pickers[index], "invalid", False)
+        if not any(e.property("invalid") == "true" for e in self.edits) and not any(
+                p is not None and p.property("invalid") == "true" for p in self.pickers):
+            self.error.hide()
+
+    def _enter(self, index: int) -> None:
+        if index + 1 < len(self.fields):
+            self._focus_row(index + 1)
+        else:
+            self.submit()
+
+    def focus_input(self) -> None:
+        if self.fields:
+            self._focus_row(0)
+
+    def is_ready(self) -> bool:
+        for kind, result, edit in zip(self.kinds, self.results, self.edits):
+            if kind == AMOUNT or result == PAY:
+                if not edit.text().strip():
+                    return False
+            elif result is None:
+                return False
+        return True
+
+    def texts(self) -> list[str]:
+        return [e.text() for e in self.edits]
+
+    def show_error(self, message: str, index: int | None = None) -> None:
+        self.error.setText(message)
+        self.error.show()
+        if index is not None:
+            target = self.row_widget(index)
+            style.set_flag(target, "invalid", True)
+            self._focus_row(index)
+
+    def submit(self) -> bool:
+        texts = self.texts()
+        # Field by field, to point at the first one that is wrong; nothing chosen or typed is lost.
+        for i in range(len(self.fields)):
+            try:
+                parse_settle_input(self.fields[i:i + 1], self.kinds[i:i + 1], self.results[i:i + 1], texts[i:i + 1])
+            except AmountError as exc:
+                message = str(exc)
+                if self.kinds[i] != AMOUNT and self.results[i] is None:
+                    message = f"{self.fields[i]}: choose what you do with it: C collect, P push, an amount to pay."
+                self.show_error(message, i)
+                return False
+        answer = parse_settle_input(self.fields, self.kinds, self.results, texts)
+        self.error.hide()
+        self.submitted.emit(answer)
+        return True
+
+
 def _html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-INPUTS: dict[str, type[AnswerInput]] = {CHOICE: ChoiceInput, AMOUNTS: AmountsInput, ORDER: OrderInput}
+INPUTS: dict[str, type[AnswerInput]] = {CHOICE: ChoiceInput, AMOUNTS: AmountsInput, ORDER: OrderInput,
+                                         SETTLE: SettleInput}
 
 
 def make_input(question: Question, parent: QWidget | None = None) -> AnswerInput:

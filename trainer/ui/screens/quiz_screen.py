@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from trainer.core.money import format_cents
 from trainer.games import registry
 from trainer.training.mastery import question_target_ms, speed_grade
+from trainer.training.question import grade_settle, parse_settle
 from trainer.training.session import AnswerResult, QuizSession
 from trainer.ui import style
 from trainer.ui.answer_inputs import AnswerInput, make_input, ordinal
@@ -86,6 +87,8 @@ def answer_html(question, given: str, correct: bool) -> str:
         return ("<table cellspacing='0' cellpadding='0'><tr>" + _cell("Your answer", muted)
                 + _cell("— (shown)", muted) + "</tr><tr>" + _cell("Correct answer", muted)
                 + _cell(escape(question.display(question.answer)), None, bold=True) + "</tr></table>")
+    if question.form == "settle":
+        return settle_html(question, given, correct)
     try:
         given_values = json.loads(given) if question.form != "choice" else None
         right_values = json.loads(question.answer) if question.form != "choice" else None
@@ -120,6 +123,32 @@ def answer_html(question, given: str, correct: bool) -> str:
     if not correct:
         rows.append("<tr>" + _cell("Correct answer", muted) + _cell(escape(question.display(question.answer)), None,
                                                                     bold=True) + "</tr>")
+    return f"<table cellspacing='0' cellpadding='0'>{''.join(rows)}</table>"
+
+
+def settle_html(question, given: str, correct: bool) -> str:
+    """A SETTLE answer wager by wager: what was done, what is right, and what was wrong
+    (the result, or only the amount of a pay)."""
+    muted, good, bad = style.MUTED, style.GOOD, style.BAD
+    grades = grade_settle(question.fields, question.answer, given)
+    if parse_settle(given) is None:
+        grades = []
+    if not grades:
+        rows = ["<tr>" + _cell("Your answer", muted) + _cell(escape(question.display(given)), bad, bold=True) + "</tr>",
+                "<tr>" + _cell("Correct answer", muted)
+                + _cell(escape(question.display(question.answer)), None, bold=True) + "</tr>"]
+        return f"<table cellspacing='0' cellpadding='0'>{''.join(rows)}</table>"
+    def text(s: str) -> str:
+        return escape(s).replace(" ", "&nbsp;")  # '$119.00' never apart from 'pay'
+
+    rows = ["<tr>" + _cell("") + _cell("", pad="0") + _cell("You", muted) + _cell("Correct", muted)
+            + _cell("", pad="0") + "</tr>"]
+    for g in grades:
+        rows.append("<tr>" + _cell(escape(g.label), muted, pad="2px 20px 2px 0")
+                    + _cell("✓" if g.ok else "✗", good if g.ok else bad, bold=True, pad="2px 6px 2px 0")
+                    + _cell(text(g.given_text), good if g.ok else bad, bold=True, pad="2px 16px 2px 0")
+                    + _cell(text(g.right_text), None, bold=True, pad="2px 16px 2px 0")
+                    + _cell(text(g.problem()), bad, pad="2px 0 2px 0") + "</tr>")
     return f"<table cellspacing='0' cellpadding='0'>{''.join(rows)}</table>"
 
 
@@ -601,9 +630,9 @@ class QuizScreen(QWidget):
         if self.stack.currentWidget() is self.feedback:
             self.submit_button.setEnabled(True)
         else:
-            # Amounts can always be tried (an empty field is explained inline).
+            # Amounts and settlements can always be tried (an empty field is explained inline).
             self.submit_button.setEnabled(self.input is not None and (
-                self.question.form == "amounts" or self.input.is_ready()))
+                self.question.form in ("amounts", "settle") or self.input.is_ready()))
 
     def _submit_clicked(self) -> None:
         if self.stack.currentWidget() is self.feedback:
