@@ -32,7 +32,7 @@ def test_cover_all_is_reported_for_the_table():
 
 @pytest.mark.parametrize("change,message", [
     (lambda d: d["seats"][0].update(decision="call"), "decision must be"),
-    (lambda d: d["seats"][0].update(cards=["Ks", "2h", "Qs", "Qd", "5c"]), "Ks (is )?dealt twice"),
+    (lambda d: d["seats"][0].update(cards=["Ks", "2h", "Qs", "Qd", "5c"]), "K♠ (is )?dealt twice"),
     (lambda d: d["seats"][0]["wagers"].update(jackpot=100), "unknown wager 'jackpot'"),
     (lambda d: d["dealer"].update(cards=["Ks"]), "5 cards are needed"),
     (lambda d: d["options"].update(trips_table="09"), "09"),

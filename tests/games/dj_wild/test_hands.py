@@ -50,7 +50,7 @@ def test_the_deck_has_53_cards_and_five_wild_cards():
     ("Kc Kd Ks 9h 9c", Category.FULL_HOUSE, (13, 9)),
     ("Kh 9h 5h 3h 2c", Category.FLUSH, (14, 13, 9, 5, 3)),
     ("Kh 9h 5h 2d 2c", Category.FLUSH, (14, 14, 13, 9, 5)),
-    ("Ah Kh 9h 5h JK", Category.FLUSH, (14, 14, 13, 9, 5)),  # ruling 13: "whatever values" (see hands.value_of)
+    ("Ah Kh 9h 5h JK", Category.FLUSH, (14, 14, 13, 9, 5)),  # ruling 25: the wild card is a second ace
     ("Ac Kd Qs Jh 2c", Category.STRAIGHT, (14,)),
     ("Ac 3d 4s 5h 2c", Category.STRAIGHT, (5,)),
     ("9c 7d 2s 5h 6c", Category.STRAIGHT, (9,)),
@@ -94,7 +94,7 @@ def test_ties(a, b):
     ("Kc Kd Ks 2h 3c", "Qc Qd Qs Ah Kc"),     # trips: the rank of the three first
     ("9c 9d 2h Kd 4s", "9h 9s JK Qc 4d"),     # then the remaining cards, highest first (ruling 1)
     ("3c 3d Ah Kd 4s", "Ac Kd 9s 8h 3h"),     # the lowest pair beats the best high card
-    ("Ah Kh 9h 5h JK", "Ac Kc Qc Jc 9c"),     # ace-ace flush (ruling 13 "whatever values")
+    ("Ah Kh 9h 5h JK", "Ac Kc Qc Jc 9c"),     # ace-ace flush (ruling 25)
 ])
 def test_higher(hi, lo):
     assert compare(parse_cards(hi), parse_cards(lo)) == 1

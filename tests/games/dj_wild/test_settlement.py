@@ -182,7 +182,7 @@ def test_the_dealers_hand_counts_for_cover_all():
 
 @pytest.mark.parametrize("dealer,seats,options,message", [
     ("Kc Qd 9s 7h", [seat(1, "2c 3c 4c 5c 6c")], HouseOptions(), "five cards"),
-    ("Kc Qd 9s 7h 4c", [seat(1, "Kc 3c 4c 5c 6c")], HouseOptions(), "Kc dealt twice"),
+    ("Kc Qd 9s 7h 4c", [seat(1, "Kc 3c 4c 5c 6c")], HouseOptions(), "K♣, 4♣ dealt twice"),
     ("Kc Qd 9s 7h JK", [seat(1, "JK 3c 4c 5c 6c")], HouseOptions(), "2 jokers"),
     ("Kc Qd 9s 7h 4c", [seat(1, "2c 3c 5d 6c 8c", decision=None)], HouseOptions(), "play wager or fold"),
     ("Kc Qd 9s 7h 4c", [seat(1, "2c 3c 5d 6c 8c", blind=0)], HouseOptions(), "ante and a blind"),

@@ -1,13 +1,14 @@
 """DJ Wild Poker hands: evaluation with wild cards, comparison, and the natural/wild
-reading of the Trips table (§5, §9(d)(1), §9(d)(4)-(5); trainer rulings 1, 2, 13, 14).
+reading of the Trips table (§5, §9(d)(1), §9(d)(4)-(5); trainer rulings 1, 2, 13, 14, 25).
 
 A hand is five cards from a 53-card deck (52 + one joker, trainer ruling 4). The joker
 and the four deuces are wild (§5; ruling 13) and take whatever values make the best
 hand. ``evaluate`` returns a ``HandValue`` that compares by category and then by the
 ranks that decide inside the category (ruling 1), so ``a > b`` is exactly "hand a
 beats hand b" and equal values tie: a natural hand and a wild hand of the same value
-tie (§9(d)(1); ruling 13). Natural or wild matters only to the Trips table, read by
-``trips_readings`` (ruling 14).
+tie (§9(d)(1); ruling 13). A wild card may stand for a card already held in every
+category, flushes included: beside a natural ace it is a second ace (ruling 25). Natural
+or wild matters only to the Trips table, read by ``trips_readings`` (ruling 14).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from trainer.core.cards import (
     RANK_PLURALS,
     SUIT_CHARS,
     Card,
+    card_label,
     standard_deck,
 )
 from trainer.core.citation import ruling, section
@@ -109,11 +111,8 @@ class HandValue(RankedHand):
 
     def describe(self) -> str:
         """'Straight flush, nine high', 'Full house, kings full of fours', 'Pair of aces'.
-        A flush made with a wild card is named by its high card only: it is always an
-        ace, and the cards below it are where the contested reading of ruling 13 lies
-        (see ``value_of``)."""
-        if self.category is Category.FLUSH and self.wilds:
-            return "Flush, ace high"
+        A flush made with a wild card is named by all its ranks, a wild card beside a
+        natural ace as a second ace: 'Flush, ace-ace-king-nine-five' (trainer ruling 25)."""
         return describe_value(self.category, self.ranks)
 
 
@@ -192,12 +191,11 @@ def value_of(ranks: tuple[int, ...], suited: bool, wilds: int) -> tuple[Category
         pair = max(r for r in counts if r != trips)
         return Category.FULL_HOUSE, (trips, pair)
     if suited:
-        # Trainer ruling 13: a wild card takes "whatever values make the best hand". The
-        # text does not limit a wild card to a card not already held (five of a kind
-        # shows that a wild card may duplicate a card held), so in a flush each wild
-        # card is the ace of the flush suit, even when the ace is held: As Ks 9s 5s with
-        # a wild card is an ace-ace-king-nine-five flush. Questions never turn on this
-        # reading (see ``flush_reading_matters``); it is listed in the package report.
+        # Trainer ruling 25 (ruling 13 in every category, flushes included): a wild card
+        # may stand for a card already held, as five of a kind already requires, so in a
+        # flush each wild card is an ace, even beside a natural ace: A♠ K♠ 9♠ 5♠ with a
+        # wild card is an ace-ace-king-nine-five flush and beats A-K-Q-J-9. Comparisons
+        # that turn on it cite the ruling (``flush_reading_matters``).
         return Category.FLUSH, tuple(sorted(ranks + (ACE,) * wilds, reverse=True))
     if distinct:
         high = _straight_high(ranks, wilds)
@@ -222,7 +220,7 @@ def _split(cards: Sequence[Card], deuces_wild: bool) -> tuple[tuple[int, ...], b
     if sum(c.is_joker for c in cards) > 1:
         raise HandError("the deck has one joker (§2(a); trainer ruling 4)")
     if len(set(cards)) != HAND_SIZE:
-        dupes = sorted({str(c) for c in cards if list(cards).count(c) > 1})
+        dupes = [card_label(c) for c in sorted({c for c in cards if list(cards).count(c) > 1}, reverse=True)]
         raise HandError(f"{', '.join(dupes)} appears twice; the deck has one of each card (§2(a))")
     wild = [c for c in cards if c.is_joker or (deuces_wild and c.rank == DEUCE)]
     natural = [c for c in cards if c not in wild]
@@ -253,19 +251,29 @@ def compare(a: Sequence[Card], b: Sequence[Card]) -> int:
     return (va > vb) - (va < vb)
 
 
+RULING_25_NOTE = ("A wild card in a flush may stand for a card already held: beside a natural ace it is a second "
+                  "ace, so A-A-K-9-5 beats A-K-Q-J-9")
+
+
 def comparison_citations(a: HandValue, b: HandValue) -> tuple[str, ...]:
+    """The rules a comparison of ``a`` and ``b`` rests on: the category order, or inside a
+    category §9(d)(1) and rulings 1 and 13 (2 for the lowest straight); ruling 25 where
+    the result turns on a wild card standing for a card already held in a flush."""
     if a.category != b.category:
         return RANKING_CITATIONS
     cites = [cite("9(d)(1)"), ruling(1), ruling(13)]
     if a.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and 5 in (a.ranks[0], b.ranks[0]):
         cites.append(ruling(2))
+    if flush_reading_matters(a, b):
+        cites.append(ruling(25))
     return tuple(cites)
 
 
-# ------------------------------------------- the contested flush reading (ruling 13)
+# ------------------------------------------- wild cards in a flush (trainer ruling 25)
 
 def _flush_without_duplicates(value: HandValue) -> tuple[int, ...] | None:
-    """The other reading of a wild flush: each wild card the highest rank not held."""
+    """The reading ruling 25 rejects, for finding where it decides: each wild card of a
+    wild flush the highest rank not held."""
     if value.category is not Category.FLUSH or not value.wilds:
         return None
     held = list(value.ranks[value.wilds:])  # the wild aces sort first
@@ -275,8 +283,8 @@ def _flush_without_duplicates(value: HandValue) -> tuple[int, ...] | None:
 
 def flush_reading_matters(a: HandValue, b: HandValue) -> bool:
     """True when two flushes compare differently if a wild card could not stand for a
-    card already held. The trainer settles by ruling 13's "whatever values" (see
-    ``value_of``) but asks no question whose answer turns on it."""
+    card already held: the comparison turns on trainer ruling 25, and its explanation
+    cites it."""
     if a.category is not Category.FLUSH or b.category is not Category.FLUSH:
         return False
     ra = _flush_without_duplicates(a) or a.ranks
@@ -454,5 +462,5 @@ def natural_with_deuces(rng: random.Random, avoid: Sequence[Card] = ()) -> tuple
 __all__ = [
     "TITLE", "Category", "CATEGORIES", "HandValue", "HandError", "TripsReading", "evaluate",
     "evaluate_deuces_natural", "compare", "trips_readings", "hand_of", "natural_with_deuces", "is_wild",
-    "flush_reading_matters", "value_of", "deck", "cite",
+    "flush_reading_matters", "value_of", "deck", "cite", "comparison_citations", "RULING_25_NOTE",
 ]

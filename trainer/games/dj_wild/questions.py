@@ -5,8 +5,10 @@ is computed by the rules core (hands, settlement, dealing, the rules data), neve
 by hand. Rare hands (five wilds, royal flushes, five of a kind, natural straight
 flushes) are built on purpose with ``hands.hand_of`` and ``hands.natural_with_deuces``.
 
-No question turns on how a wild card ranks inside a flush when it could stand for a
-card already held (``hands.flush_reading_matters``; see the note in ``hands.value_of``).
+A wild card in a flush may stand for a card already held (trainer ruling 25): beside a
+natural ace it is a second ace. Comparisons that turn on it (``hands.flush_reading_matters``)
+are asked, now and then built on purpose (``_ruling_25_flushes``), and cite the ruling.
+Cards in prose are written as cards (A♠, 10♦, Joker: ``cards.card_label``), never as codes.
 """
 
 from __future__ import annotations
@@ -14,14 +16,15 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from trainer.core.cards import JOKER, Card
+from trainer.core.cards import ACE, JOKER, SUIT_CHARS, Card, card_label, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.core.settlement import LOSE, REFER, WIN
 from trainer.games.dj_wild import dealing
 from trainer.games.dj_wild.hands import (
-    CATEGORIES, RANKING_CITATIONS, TRIPS_CITATIONS, Category, HandError, HandValue, TripsReading, cite,
-    comparison_citations, evaluate, evaluate_deuces_natural, flush_reading_matters, hand_of, is_wild, natural_with_deuces, trips_readings,
+    CATEGORIES, NATURAL_RANKS, RANKING_CITATIONS, RULING_25_NOTE, TRIPS_CITATIONS, Category, HandError, HandValue,
+    TripsReading, cite, comparison_citations, evaluate, evaluate_deuces_natural, flush_reading_matters, hand_of, is_wild,
+    natural_with_deuces, trips_readings,
 )
 from trainer.games.dj_wild.rules_data import GAME_ID, TRIPS_TABLES, rules_data
 from trainer.games.dj_wild.settlement import (
@@ -70,11 +73,12 @@ def _wager(rng: random.Random, low: int, high: int) -> int:
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    """Cards as written in prose: 'A♥ K♥ 9♥ 5♥ Joker'."""
+    return cards_label(cards)
 
 
 def _wild_note(cards: Sequence[Card]) -> str:
-    wild = [str(c) for c in cards if is_wild(c)]
+    wild = [card_label(c) for c in cards if is_wild(c)]
     if not wild:
         return "No wild card."
     return f"Wild: {' '.join(wild)} (the joker and every deuce are wild)."
@@ -96,8 +100,33 @@ def _build(category: Category, rng: random.Random, avoid: Sequence[Card] = ()) -
         return hand_of(category, rng, avoid, wilds=0)
 
 
-def _contested(*values: HandValue) -> bool:
+def _by_ruling_25(*values: HandValue) -> bool:
+    """Whether the order of some two of the hands turns on trainer ruling 25."""
     return any(flush_reading_matters(a, b) for a in values for b in values if a is not b)
+
+
+def _ruling_25_why(*values: HandValue) -> str:
+    """' A wild card in a flush ... (trainer ruling 25).' where a comparison turns on it."""
+    return f" {RULING_25_NOTE} ({ruling(25)})." if _by_ruling_25(*values) else ""
+
+
+RULING_25_RATE = 0.06  # how often a player-and-dealer pair is built to turn on ruling 25
+
+
+def _ruling_25_flushes(rng: random.Random) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Two flushes whose order turns on trainer ruling 25: a wild flush holding a natural
+    ace (its wild card a second ace) and a natural ace-high flush of another suit that a
+    wild card not allowed to duplicate the ace would beat or tie."""
+    for _ in range(500):
+        s1, s2 = rng.sample(SUIT_CHARS, 2)
+        wild = rng.choice([JOKER] + [Card(2, s) for s in SUIT_CHARS])
+        low = [r for r in NATURAL_RANKS if r != ACE]
+        a = (Card(ACE, s1),) + tuple(Card(r, s1) for r in rng.sample(low, 3)) + (wild,)
+        b = (Card(ACE, s2),) + tuple(Card(r, s2) for r in rng.sample(low, 4))
+        va, vb = evaluate(a), evaluate(b)
+        if va.category is Category.FLUSH and vb.category is Category.FLUSH and flush_reading_matters(va, vb):
+            return a, b
+    raise HandError("no pair of flushes found")  # never: most draws qualify
 
 
 # ---------------------------------------------------------------- hand ranking
@@ -113,6 +142,9 @@ def name_the_hand(rng: random.Random) -> Question:
     why = f"{_cards(hand)}: {value.describe().lower()}. {_wild_note(hand)}"
     if value.wilds:
         why += " The wild cards take whatever values make the best hand."
+    if category is Category.FLUSH and value.wilds and any(c.rank == ACE for c in hand):
+        why += f" Beside the natural ace a wild card counts as a second ace ({ruling(25)})."
+        cites.append(ruling(25))
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and value.ranks[0] == 5:
         why += " The ace plays low in A-2-3-4-5, the lowest straight."
         cites.append(ruling(2))
@@ -154,6 +186,9 @@ def _tie_of(a: Sequence[Card], rng: random.Random) -> tuple[Card, ...] | None:
 
 def _player_and_dealer(rng: random.Random, floor: Category = Category.HIGH_CARD,
                        tie_rate: float = 0.2) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    if floor <= Category.FLUSH and rng.random() < RULING_25_RATE:
+        a, b = _ruling_25_flushes(rng)
+        return (a, b) if rng.random() < 0.5 else (b, a)
     while True:
         c1 = _category(rng, floor)
         c2 = c1 if rng.random() < 0.5 else _category(rng, floor)
@@ -164,8 +199,6 @@ def _player_and_dealer(rng: random.Random, floor: Category = Category.HIGH_CARD,
             continue
         if rng.random() < tie_rate:
             b = _tie_of(a, rng) or b
-        if _contested(evaluate(a), evaluate(b)):
-            continue
         return (a, b) if rng.random() < 0.5 else (b, a)
 
 
@@ -183,7 +216,8 @@ def which_hand_wins(rng: random.Random) -> Question:
         else:
             why = (f"Both hands are {hi.category.plural}; {hi.describe().lower()} is higher: compare the cards "
                    "that make the hand, then the remaining cards from the highest down.")
-    why += f" Player: {_wild_note(player)} Dealer: {_wild_note(dealer_hand)}"
+    why += _ruling_25_why(vp, vd)
+    why += f" Player: {_cards(player)}. {_wild_note(player)} Dealer: {_cards(dealer_hand)}. {_wild_note(dealer_hand)}"
     cites = comparison_citations(vp, vd) + ((cite("9(d)(1)"), ruling(13)) if answer == "Tie" else ())
     return _q("which-hand-wins", "hand-ranking",
               prompt="The dealer has revealed. Which hand ranks higher?",
@@ -300,8 +334,6 @@ def seat_payout(rng: random.Random) -> Question:
                 player = natural_with_deuces(rng, avoid=dealer_hand)
             except HandError:
                 continue
-            if _contested(evaluate(player), evaluate(dealer_hand)):
-                continue
         break
     ante = _wager(rng, 5, 100)
     decision = FOLD if rng.random() < 0.2 else PLAY
@@ -320,6 +352,9 @@ def seat_payout(rng: random.Random) -> Question:
         lines.append(line + ".")
     if decision == FOLD:
         lines.append("A fold loses the ante and the blind; Trips and Two Way Bad Beat are still settled.")
+    if (decision == PLAY or bad_beat) and _by_ruling_25(settled.hand, settlement.dealer):
+        # The ante, blind, play or Two Way Bad Beat result turns on ruling 25.
+        lines.append(_ruling_25_why(settled.hand, settlement.dealer).strip())
     cites: list[str] = []
     for r in settled.results:
         cites.extend(r.rules)
@@ -402,8 +437,6 @@ def _cover_all_table(rng: random.Random, allow_refer: bool):
         except HandError:
             continue
         values = {n: evaluate(h) for n, h in hands.items()}
-        if _contested(*values.values()):
-            continue
         return seats, hands, cover_all_outcome(values, len(seats))
 
 
@@ -418,6 +451,8 @@ def _cover_all_why(outcome) -> str:
     why = outcome.describe() + "."
     why += (" Every hand dealt counts, folded or not; the column is the number of players dealt a hand. "
             "Only the highest hand pays, and only the hands on the Cover All table pay.")
+    if ruling(25) in outcome.rules:  # which flush is the highest turns on it
+        why += f" {RULING_25_NOTE} ({ruling(25)})."
     return why
 
 

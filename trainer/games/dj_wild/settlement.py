@@ -1,4 +1,4 @@
-"""Settling a round of DJ Wild Poker (§9-§11; trainer rulings 11, 13-15, 17).
+"""Settling a round of DJ Wild Poker (§9-§11; trainer rulings 11, 13-15, 17, 25).
 
 Each seat's ante, blind and play are settled against the dealer's hand (§9(d)(1)-(3));
 the dealer needs no qualifying hand and a fold loses ante and blind (ruling 15). Trips
@@ -7,6 +7,8 @@ ante, folded or not (§9(d)(4)-(5); ruling 14). Two Way Bad Beat stays in action
 a fold and is paid on the losing hand (§10). Cover All is paid, after every player
 bet, on the highest hand at the table from the column for the number of players
 (§11; rulings 11 and 17). The Multi Game Link (§12) is never settled (ruling 18).
+Where a result turns on a wild card standing for a card already held in a flush, it
+cites trainer ruling 25.
 
 The rules prescribe no order in which the seats are settled (§9(a): "each player's
 hand shall be compared to the dealer's"; §11(h): "according to house procedures"), so
@@ -19,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Sequence
 
-from trainer.core.cards import Card
+from trainer.core.cards import Card, card_label
 from trainer.core.citation import ruling
 from trainer.core.odds import Odds
 from trainer.core.paytable import PayTable
@@ -27,7 +29,8 @@ from trainer.core.settlement import (
     LOSE, REFER, WIN, SeatResults, SettlementError, WagerResult, lose, push, validate_amount, win,
 )
 from trainer.games.dj_wild.hands import (
-    TRIPS_CITATIONS, Category, HandError, HandValue, TripsReading, cite, evaluate, trips_readings,
+    TRIPS_CITATIONS, Category, HandError, HandValue, TripsReading, cite, evaluate, flush_reading_matters,
+    trips_readings,
 )
 from trainer.games.dj_wild.rules_data import rules_data
 
@@ -160,7 +163,7 @@ def settle_trips(cards: Sequence[Card], amount: int, table: PayTable, folded: bo
 def settle_bad_beat(hand: HandValue, dealer: HandValue, amount: int, table: PayTable, folded: bool) -> WagerResult:
     """§10: wins when both hands are three of a kind or better and do not tie; paid on
     the losing hand, the player's or the dealer's. In action after a fold (§10(b))."""
-    cites = (cite("10(a)"),) + ((cite("10(b)"),) if folded else ())
+    cites = (cite("10(a)"),) + ((cite("10(b)"),) if folded else ()) + _ruling_25(hand, dealer)
     both = min(hand, dealer).category >= Category.THREE_OF_A_KIND
     if not both or hand == dealer:
         return lose("bad_beat", LABELS["bad_beat"], amount, cites)
@@ -171,22 +174,29 @@ def settle_bad_beat(hand: HandValue, dealer: HandValue, amount: int, table: PayT
     return win("bad_beat", LABELS["bad_beat"], amount, row.odds, cites + (table.citation,))
 
 
+def _ruling_25(hand: HandValue, other: HandValue) -> tuple[str, ...]:
+    """Trainer ruling 25, cited where a comparison of two flushes turns on it: a wild
+    card beside a natural ace is a second ace."""
+    return (ruling(25),) if flush_reading_matters(hand, other) else ()
+
+
 def _ante_blind_play(hand: HandValue, dealer: HandValue, seat: SeatWagers, blind_table: PayTable) -> list[WagerResult]:
     ante, blind, play = seat.ante, seat.blind, seat.play
     if seat.decision == FOLD:
         cites = (cite("7(c)(2)"), cite("8(e)(2)"), ruling(15))
         return [lose("ante", "Ante", ante, cites), lose("blind", "Blind", blind, cites)]
+    by_25 = _ruling_25(hand, dealer)
     if hand > dealer:
         row = blind_table.row_for(hand.category.key)
         assert row is not None, "the blind table pays or pushes every hand (§9(d)(3) 'Others')"
-        wins = (cite("9(d)(3)"), ruling(15))
+        wins = (cite("9(d)(3)"), ruling(15)) + by_25
         return [
             win("ante", "Ante", ante, ONE_TO_ONE, wins),
             win("blind", "Blind", blind, row.odds, (blind_table.citation,) + wins[1:]),
             win("play", "Play", play, ONE_TO_ONE, wins),
         ]
     if hand < dealer:
-        loses = (cite("9(d)(2)"),)
+        loses = (cite("9(d)(2)"),) + by_25
         return [lose("ante", "Ante", ante, loses), lose("blind", "Blind", blind, loses),
                 lose("play", "Play", play, loses)]
     ties = (cite("9(d)(1)"), ruling(13))
@@ -202,6 +212,8 @@ def cover_all_outcome(hands: dict[int, HandValue], players: int) -> CoverAllOutc
     holders = tuple(sorted((n for n, v in hands.items() if v == highest), key=lambda n: (n == DEALER, n)))
     table = data.pay_tables[f"cover_all_{players}"]
     cites = (cite("11(b)"), cite("11(g)"), table.citation, ruling(11), ruling(17))
+    if any(flush_reading_matters(highest, v) for v in hands.values()):
+        cites += (ruling(25),)  # which flush is the highest turns on it
     if highest.category is Category.FIVE_OF_A_KIND:
         return CoverAllOutcome(highest, holders, players, REFER, "", cites)
     row = table.row_for(highest.category.key)
@@ -251,7 +263,7 @@ def validate_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers], op
     if jokers > data.jokers:
         raise SettlementError(f"{jokers} jokers dealt; the deck has {data.jokers} (§2(a))")
     naturals = [c for c in all_cards if not c.is_joker]
-    dupes = sorted({str(c) for c in naturals if naturals.count(c) > 1})
+    dupes = [card_label(c) for c in sorted({c for c in naturals if naturals.count(c) > 1}, reverse=True)]
     if dupes:
         raise SettlementError(f"{', '.join(dupes)} dealt twice; the game uses one deck (§2(a))")
 
