@@ -103,3 +103,37 @@ def test_not_json(tmp_path):
 
 def test_side_bets_read_from_a_folder_agree_with_the_cache():
     assert read_side_bets(SRC, rules_data()) == side_bets()
+
+
+def test_the_opening_cites_the_inspection_where_the_text_has_it():
+    """§4(a) receives the deck; the dealer's inspection, the floorperson's verification and the
+    spread for the first player are §4(b); the wash, stacking and shuffle §4(c)."""
+    steps = [(s.text, s.citation) for s in rules_data().procedures["opening"].steps]
+    assert steps == [
+        ("Receive the deck at the table", "Four Card Poker §4(a)"),
+        ("Inspect the cards", "Four Card Poker §4(b)"),
+        ("The floorperson assigned to the table verifies the inspection", "Four Card Poker §4(b)"),
+        ("Spread the cards face up according to suit and in sequence", "Four Card Poker §4(b)"),
+        ("Let the first player to arrive inspect the cards", "Four Card Poker §4(b)"),
+        ("Turn the cards face down and mix them by a wash (chemmy shuffle)", "Four Card Poker §4(c)"),
+        ("Stack the cards", "Four Card Poker §4(c)"),
+        ("Shuffle the cards as Section 5 requires", "Four Card Poker §4(c)"),
+    ]
+
+
+def test_the_cover_all_drill_cites_only_the_highest_hand_pays_to_12g():
+    """§12(g): only the highest hand pays; §12(j): the Cover All bets are reconciled once all
+    player bets are."""
+    steps = rules_data().procedures["cover-all"].steps
+    highest = [s for s in steps if "highest hand" in s.text]
+    assert highest and all("§12(g)" in s.citation for s in highest)
+    last = steps[-1]
+    assert "all player bets" in last.text and last.citation.startswith("Four Card Poker §12(j)")
+
+
+def test_a_bad_cut_is_called_to_the_floor_supervisor():
+    """§5(d) lets the supervisor require a recut; it is not automatic (trainer ruling 24)."""
+    (case,) = [i for i in rules_data().irregularities if i.id == "bad-cut"]
+    assert case.outcome == "Refer to floor supervisor"
+    assert case.citation == "Four Card Poker §5(d); trainer ruling 24"
+    assert "recut" not in case.outcome.lower()

@@ -400,7 +400,8 @@ def test_watch_mistakes_are_valid_for_many_rounds():
                 assert m.remedy_citation.startswith("Four Card Poker §")
                 assert m.remedy in REMEDIES
                 if m.remedy == REFER_REMEDY:
-                    assert "no " in m.remedy_citation  # "no remedy is written" / "no provision"
+                    # "no remedy is written" / "no provision", or the ruling that sends it to the floor
+                    assert "no " in m.remedy_citation or m.remedy_citation.endswith("trainer ruling 24")
                 s.render(s.actions[:m.index] + [m.performed])  # the table can be drawn with the mistake
                 if m.kind == "wrong-payout":
                     assert m.performed.amount != s.actions[m.index].amount
@@ -416,7 +417,9 @@ def test_watch_remedies_from_the_irregularity_data():
         by_kind.setdefault(m.kind, m)
     assert by_kind["dealer-card-exposed"].remedy == "All hands are void; reshuffle the cards"
     assert by_kind["dealer-card-exposed"].remedy_citation == "Four Card Poker §14(d)"
-    assert by_kind["bad-cut"].remedy == "Recut the cards"
+    # Trainer ruling 24: §5(d) lets the supervisor require a recut; the dealer calls the floor supervisor.
+    assert (by_kind["bad-cut"].remedy, by_kind["bad-cut"].remedy_citation) == (
+        REFER_REMEDY, "Four Card Poker §5(d); trainer ruling 24")
     deal_order = next(m for m in ms if m.kind == "wrong-order" and m.performed.verb == DEAL)
     assert deal_order.remedy_citation == "Four Card Poker §14(b)"
     assert deal_order.performed.text == "Deals seat 3 the next card before seat 2"
@@ -425,7 +428,10 @@ def test_watch_remedies_from_the_irregularity_data():
     assert wrong_pay[0].rule_citation == "Four Card Poker §11(a)(2)"
     stacks = watch_mistakes(stacked_script(method="automated-shoe"), random.Random(3))
     stack_order = next(m for m in stacks if m.kind == "wrong-order" and m.performed.verb == DEAL)
-    assert stack_order.remedy == REFER_REMEDY  # §14(b) speaks of a card, not a stack
+    # Trainer ruling 39: Two Card Joker §12(b) and Four Card §14(b) are the same provision, and
+    # Two Card Joker answers a stack delivered out of turn with it: so does Four Card.
+    assert (stack_order.remedy, stack_order.remedy_citation) == (
+        "Use the card as though it were the next card from the shoe or deck", "Four Card Poker §14(b)")
 
 
 @pytest.mark.parametrize("lv", ["learn", "guided", "table-ready"])
@@ -759,3 +765,21 @@ def test_cover_all_watch_round_caught_and_missed(lv):
         assert rec.caught == rec.mistakes_made >= 1 and rec.missed_calls == 0 and rec.false_calls == 0
         passed = watch_to_the_end(watch_round(cfg), catch=False)
         assert passed.record.missed_calls == passed.record.mistakes_made and passed.record.caught == 0
+
+
+def test_a_stack_out_of_turn_gets_the_same_answer_in_both_games():
+    """Trainer ruling 39: the same provision in both texts gets the same answer, each game's
+    own citation (Two Card Joker §12(b), Four Card Poker §14(b))."""
+    from trainer.games.two_card_joker import table_round as tcj
+    from trainer.games.two_card_joker.rules_data import GAME_ID as TCJ
+
+    tcj_script = tcj.build_round(RoundConfig(TCJ, 4, level("table-ready"), {"dealing_method": "automated-shoe",
+                                                                             "shuffle": "automated"}))
+    tcj_stack = next(m for m in tcj.watch_mistakes(tcj_script, random.Random(1))
+                     if m.kind == "wrong-order" and m.performed.verb == DEAL)
+    fc_stack = next(m for m in watch_mistakes(stacked_script(method="automated-shoe"), random.Random(3))
+                    if m.kind == "wrong-order" and m.performed.verb == DEAL)
+    assert "stack" in tcj_stack.performed.text and "stack" in fc_stack.performed.text
+    assert tcj_stack.remedy == fc_stack.remedy != REFER_REMEDY
+    assert tcj_stack.remedy_citation == "Two Card Joker Poker §12(b)"
+    assert fc_stack.remedy_citation == "Four Card Poker §14(b)"

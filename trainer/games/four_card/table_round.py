@@ -725,7 +725,10 @@ def _deal_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
                 wrong = DealerAction(DEAL, nxt.seat, face_up=False,
                                      effects=tuple(replace(e, seat=nxt.seat) for e in cards),
                                      text=f"Deals seat {nxt.seat} the next {thing} before seat {a.seat}")
-                remedy = _refer("9(c)") if stacks else _irregularity("dealt-in-error")
+                # §14(b) for a stack too (trainer ruling 39): Two Card Joker answers a stack out
+                # of turn with §12(b), the same provision in the same words; the texts differ by
+                # one word ("dealt" there, "drawn" here), read as the same provision.
+                remedy = _irregularity("dealt-in-error")
                 out.append(_mistake("wrong-order", i, wrong, order_rule, sec, remedy))
             exposed = DealerAction(DEAL, a.seat, face_up=True, effects=tuple(replace(e, face_up=True) for e in cards),
                                    text=f"Deals seat {a.seat}'s {thing} face up")
