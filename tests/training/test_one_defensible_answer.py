@@ -148,7 +148,8 @@ def test_identical_provisions_have_one_wording_in_every_game():
 # ------------------------------------------------------------------ every other CHOICE kind
 
 def _normal(text: str) -> str:
-    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
+    """Case, ASCII punctuation and spacing set aside (suit symbols are kept: 8♣ is not 8♦)."""
+    return " ".join(re.sub(r"[!-/:-@\[-`{-~\u2010-\u2015\u2018-\u201f]", " ", text.lower()).split())
 
 
 _QUALIFIER = re.compile(r"\s*(?:[,;:(\[]|\s[-\u2013\u2014]\s)")
@@ -215,3 +216,59 @@ def test_the_qualifier_check_itself():
     assert not _adds_a_qualifier("Seat 12", "Seat 1")
     assert _normal("All hands are void; reshuffle.") == _normal("all hands are void reshuffle")
     assert _seat_set("Split: Seat 4 and seat 1") == _seat_set("Split: Seat 1 and Seat 4")
+    assert _normal("8♣ 8♦ 2♣ 2♥") != _normal("8♦ 8♣ 2♣ 2♥") and _normal("“No spin”: re-spin") == "no spin re spin"
+
+
+# ------------------------------------------------------------------ ruling 39 across games
+
+RULES = ROOT.parent / "shared" / "rules"
+
+
+def _provision(game_id: str, cite: str) -> str | None:
+    """The words of the first provision "§N(x)" a citation names, from the game's rules text."""
+    m = re.search(r"§(\d+)\(([a-z])\)", cite)
+    if not m:
+        return None
+    rules_file = json.loads((ROOT / "resources" / "games" / game_id / "game.json").read_text("utf-8"))["rules_file"]
+    lines = (RULES / rules_file).read_text("utf-8").splitlines()
+    start = next((n for n, line in enumerate(lines) if re.match(rf"^#*\s*{m[1]}\.\s", line)), None)
+    if start is None:
+        return None
+    for line in lines[start + 1:]:
+        if re.match(r"^#*\s*\d+\.\s", line):
+            return None
+        if re.match(rf"^\s*-\s*\({m[2]}\)\s", line):
+            return " ".join(line.split()[2:])
+    return None
+
+
+def test_the_same_provision_in_the_same_words_has_the_same_remedy_in_every_game():
+    """Ruling 39: an irregularity two games both ask (same id) under a provision worded
+    identically in both texts has the same remedy in both."""
+    seen: dict[tuple[str, str], tuple[str, str]] = {}  # (irregularity id, provision words) -> (game, remedy)
+    apart = []
+    for game in available_games():
+        for i in _raw_irregularities(game.id):
+            words = _provision(game.id, i["cite"])
+            if words is None:
+                continue
+            first = seen.setdefault((i["id"], words), (game.id, i["remedy"]))
+            if first[1] != i["remedy"]:
+                apart.append(f"{i['id']}: {first[0]} answers {first[1]!r}, {game.id} {i['remedy']!r} ({words[:60]}...)")
+    assert not apart, "\n".join(apart)
+    # the check reads the texts: the cut provision is the same words in four games
+    assert _provision("dj-wild", "§4(d)") == _provision("four-card", "§5(d)") == _provision("winners-pot", "§4(d)")
+
+
+def test_a_provision_on_inadvertent_acts_is_asked_with_an_accident():
+    """A provision that covers only what happens inadvertently (a dealer's card exposed,
+    a player's card exposed) is asked with a stem that says so: a deliberate act is not
+    covered by it, and the stem must not fit both readings (ruling 38)."""
+    loose = []
+    for game in available_games():
+        for i in _raw_irregularities(game.id):
+            words = _provision(game.id, i["cite"])
+            if words and "inadvertent" in words.lower() and i["remedy"] != "refer":
+                if not re.search(r"accident|inadvertent|by mistake", i["situation"], re.I):
+                    loose.append(f"{game.id} {i['id']}: {i['situation']!r}")
+    assert not loose, "\n".join(loose)
