@@ -1,7 +1,14 @@
 """Test set-up: everything runs headless."""
 
+import atexit
 import os
+import shutil
+import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The app's settings (window place, text size, last trainee): a throw-away file, never the user's.
+_SETTINGS_DIR = tempfile.mkdtemp(prefix="dealer-trainer-settings-")
+atexit.register(shutil.rmtree, _SETTINGS_DIR, True)
+os.environ["DEALER_TRAINER_SETTINGS"] = os.path.join(_SETTINGS_DIR, "settings.ini")

@@ -1,4 +1,4 @@
-"""The command line: ``dealer-trainer [--db PATH]`` starts the app;
+"""The command line: ``dealer-trainer [--db PATH] [--fullscreen]`` starts the app;
 ``dealer-trainer snapshot --screen NAME --out FILE.png`` renders one screen offscreen.
 
 ``main`` returns the exit code (the console script passes it to ``sys.exit``):
@@ -42,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--db", type=Path, metavar="PATH",
                         help="the trainee database (default: a file in your user data folder)")
+    parser.add_argument("--fullscreen", action="store_true",
+                        help="start full screen (classroom stations; F11 or View > Full screen leaves it)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {trainer.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     snap = commands.add_parser(
@@ -85,10 +87,15 @@ def main(argv: list[str] | None = None) -> int:
         return _analyze(args)
     if args.command == "settle":
         return _settle(args)
+    from trainer.display_check import problem
+
+    if (message := problem()) is not None:  # before Qt aborts with a cryptic message
+        print(f"dealer-trainer: {message}", file=sys.stderr)
+        return 1
     from trainer.paths import default_db_path
     from trainer.ui.app import run
 
-    return run(args.db if args.db is not None else default_db_path())
+    return run(args.db if args.db is not None else default_db_path(), full_screen=args.fullscreen)
 
 
 def _snapshot(args: argparse.Namespace) -> int:

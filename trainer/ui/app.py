@@ -2,16 +2,34 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 import trainer
 from trainer.ui import style
 
 APP_NAME = "Dealer Trainer"
+# Where QSettings keeps the window's size and place, the text size, the last trainee and game
+# (on Linux ~/.config/dealer-trainer/dealer-trainer.conf).
+SETTINGS_ORGANISATION = "dealer-trainer"
+SETTINGS_APPLICATION = "dealer-trainer"
+
+
+SETTINGS_ENV = "DEALER_TRAINER_SETTINGS"  # another settings file (an INI file's path): tests, stations
+
+
+def user_settings() -> QSettings:
+    """The user's settings for this application, or the INI file named by
+    $DEALER_TRAINER_SETTINGS (the tests set it, so that they never touch the user's)."""
+    path = os.environ.get(SETTINGS_ENV)
+    if path:
+        return QSettings(path, QSettings.Format.IniFormat)
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, SETTINGS_ORGANISATION,
+                     SETTINGS_APPLICATION)
 
 
 def ensure_app(argv: list[str] | None = None) -> QApplication:
@@ -31,8 +49,10 @@ def store_error_text(db_path: Path, message: str) -> str:
             f"To use another database, start it with:\n    dealer-trainer --db OTHER_FILE")
 
 
-def run(db_path: str | Path) -> int:
+def run(db_path: str | Path, *, full_screen: bool = False, settings: QSettings | None = None) -> int:
     """Show the main window on the database at ``db_path``; the exit code of the app.
+    ``full_screen``: start full screen (classroom stations). ``settings``: where the window
+    is remembered (default: the user's settings).
 
     A database that cannot be opened (damaged, another program's, from a newer version)
     is reported in a message box and the app exits with code 1, leaving the file as it was."""
@@ -40,7 +60,7 @@ def run(db_path: str | Path) -> int:
 
     app = ensure_app()
     db_path = Path(db_path)
-    window = MainWindow(db_path)
+    window = MainWindow(db_path, settings=settings if settings is not None else user_settings())
     outcome = {"code": 0}
 
     def failed(message: str) -> None:
@@ -57,6 +77,8 @@ def run(db_path: str | Path) -> int:
     window.store_failed.connect(failed)
     app.aboutToQuit.connect(window.shutdown)
     window.show()
+    if full_screen:
+        window.set_full_screen(True)
     code = app.exec()
     window.shutdown()
     return outcome["code"] or code

@@ -8,6 +8,12 @@ home -> supervisor: sign in -> dashboard -> trainee, tools (``SupervisorFlow``).
 The flows are made when first opened and add their own screens to the stack.
 Every store call goes through ``StoreWorker``; every answer is handed to the worker the
 moment it is submitted, before its feedback is shown.
+
+The menu bar (trainer/ui/menus.py): File, View (full screen, text size), Help. With a
+``QSettings`` (the application passes the user's; tests a temporary file; the snapshot
+command none) the window remembers its size and position, the text size, the last
+trainee (chosen in the list when the app opens) and the last game (its Start practice
+is the home screen's default).
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
@@ -32,11 +38,19 @@ from trainer.ui.screens import (
     TraineeScreen,
 )
 from trainer.ui.screens.home_screen import QUESTIONS_PER_SESSION
+from trainer.ui import style
+from trainer.ui.confirm import ask_to_leave
 from trainer.ui.drills import drill
+from trainer.ui.menus import AppMenus, about_html, screen_shortcuts, shortcuts_html, show_message
 from trainer.ui.worker import StoreWorker
 
 WINDOW_TITLE = "Dealer Trainer"
 DEFAULT_SIZE = (1280, 800)
+# QSettings keys
+GEOMETRY_KEY = "window/geometry"
+TEXT_SCALE_KEY = "view/text-scale"
+LAST_TRAINEE_KEY = "last/trainee"
+LAST_GAME_KEY = "last/game"
 
 
 class SessionHandle:
@@ -60,10 +74,12 @@ class MainWindow(QMainWindow):
     store_opened = Signal()
     store_failed = Signal(str)
 
-    def __init__(self, db_path: str | Path, *, open_store: bool = True, parent: QWidget | None = None) -> None:
+    def __init__(self, db_path: str | Path, *, open_store: bool = True, parent: QWidget | None = None,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(WINDOW_TITLE)
         self.db_path = Path(db_path)
+        self.settings = settings  # None: nothing is remembered (tests, snapshots)
         self.trainee = None
         self.session: QuizSession | None = None
         self.handle: SessionHandle | None = None
@@ -129,8 +145,12 @@ class MainWindow(QMainWindow):
         self.db_status.setToolTip(str(self.db_path))
         bar.addPermanentWidget(self.db_status)
 
+        self.menus = AppMenus(self)
+        self.stack.currentChanged.connect(lambda _i: self._update_menus())
+
         self.resize(*DEFAULT_SIZE)
         self.setMinimumSize(1000, 680)
+        self._restore_settings()
         self.show_screen(self.trainee_screen)
         if open_store:
             self.open_store()
@@ -138,9 +158,12 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------- plumbing
     def show_screen(self, screen: QWidget) -> None:
         self.stack.setCurrentWidget(screen)
+        if style.text_scale() != 1.0:  # a screen made or changed since the text size was set
+            style.rescale(screen)
         focus = getattr(screen, "focus_default", None)
         if focus is not None:
             focus()
+        self._update_menus()
 
     def current_screen(self) -> QWidget:
         return self.stack.currentWidget()
@@ -180,6 +203,8 @@ class MainWindow(QMainWindow):
                            on_error=lambda m: self.trainee_screen.set_loading(f"The trainees could not be read.\n\n{m}"))
 
     def _trainees_loaded(self, trainees: list, select_id: int | None) -> None:
+        if select_id is None:  # the trainee who used this station last, ready to go on
+            select_id = self._setting_int(LAST_TRAINEE_KEY)
         self.trainee_screen.set_trainees(trainees, select_id)
         if self.current_screen() is self.trainee_screen:
             self.trainee_screen.focus_default()
@@ -196,6 +221,7 @@ class MainWindow(QMainWindow):
 
     def choose_trainee(self, trainee) -> None:
         self.trainee = trainee
+        self._remember(LAST_TRAINEE_KEY, trainee.id)
         self.trainee_status.setText(f"Trainee: {trainee.name}")
         self.home_screen.set_trainee(trainee.name)
         self.show_home()
@@ -237,6 +263,7 @@ class MainWindow(QMainWindow):
             return None
         handle = SessionHandle(self.trainee.id, record)
         self.session, self.handle = session, handle
+        self._remember_game(game_id)
         if record:
             trainee_id = self.trainee.id
 
@@ -289,13 +316,9 @@ class MainWindow(QMainWindow):
     def leave_quiz(self) -> None:
         session = self.session
         if session is not None and not session.finished and session.position > 0:
-            answered = session.position
-            box = QMessageBox(QMessageBox.Icon.Question, "Leave this session?",
-                              f"You have answered {answered} of {session.count} questions. "
-                              "Your answers so far are saved. Leave the session and go home?",
-                              QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
-            box.setDefaultButton(QMessageBox.StandardButton.No)
-            if box.exec() != QMessageBox.StandardButton.Yes:
+            if not ask_to_leave(self, "Leave this session?",
+                                f"You have answered {session.position} of {session.count} questions. "
+                                "Your answers so far are saved. Leave the session and go home?"):
                 return
         self.end_session()
         self.show_home()
@@ -330,6 +353,7 @@ class MainWindow(QMainWindow):
         self.end_drill(show_home=False)
         handle = SessionHandle(self.trainee.id, record)
         self.drill_handle, self.drill_steps = handle, 0
+        self._remember_game(entry.game_id)
         if record:
             trainee_id = self.trainee.id
 
@@ -475,12 +499,134 @@ class MainWindow(QMainWindow):
     def show_review(self) -> None:
         self.review.show()
 
+    # ------------------------------------------------------------- the menus
+    def at_rest(self) -> bool:
+        """Nothing under way on the screen in front: no quiz, drill, table round or exam."""
+        screen = self.current_screen()
+        busy = [self.quiz_screen, *self._drill_screens.values()]
+        if self._practice is not None:
+            busy.append(self._practice.quiz_screen)
+        if self._exams is not None:
+            busy.append(self._exams.taking)
+        return not any(screen is b for b in busy)
+
+    def _update_menus(self) -> None:
+        self.menus.update(trainee_chosen=self.trainee is not None, at_rest=self.at_rest())
+
+    def menu_switch_trainee(self) -> None:
+        if self.trainee is None or not self.at_rest():
+            self.statusBar().showMessage("Finish or leave what you are doing first.", 8000)
+            return
+        self.switch_trainee()
+
+    def _supervisor_tools(self, what: str):
+        """The supervisor's tools (their Import tab) with a supervisor signed in, else the
+        sign-in (None)."""
+        from trainer.ui.screens.supervisor_tools import IMPORT
+
+        if not self.at_rest():
+            self.statusBar().showMessage("Finish or leave what you are doing first.", 8000)
+            return None
+        review = self.review
+        if review.locked():
+            review.show()
+            self.statusBar().showMessage(f"A supervisor signs in first to {what}; then choose it again.", 15000)
+            return None
+        review.show_tools(IMPORT)
+        return review
+
+    def menu_import_results(self) -> None:
+        """File > Import results: the supervisor's import (stations' files or databases)."""
+        review = self._supervisor_tools("import results")
+        if review is not None:
+            review.import_paths(review.choose_open_files())
+
+    def menu_export_station(self) -> None:
+        """File > Export this station's results: the supervisor's station export."""
+        review = self._supervisor_tools("export this station's results")
+        if review is not None:
+            review.export_station()
+
+    def set_full_screen(self, on: bool) -> None:
+        """View > Full screen (the classroom stations: ``dealer-trainer --fullscreen``)."""
+        action = self.menus.full_screen_action
+        if action.isChecked() != on:
+            action.blockSignals(True)
+            action.setChecked(on)
+            action.blockSignals(False)
+        if on and not self.isFullScreen():
+            self._maximized_before = self.isMaximized()
+            self.showFullScreen()
+        elif not on and self.isFullScreen():
+            self.showMaximized() if getattr(self, "_maximized_before", False) else self.showNormal()
+
+    def change_text_size(self, step: int) -> float:
+        """Larger (1), smaller (-1) or normal (0) text on every screen; the scale in force."""
+        scale = style.set_text_scale(style.next_text_scale(step) if step else 1.0)
+        self._remember(TEXT_SCALE_KEY, scale)
+        self.statusBar().showMessage(f"Text size {round(scale * 100)}%", 4000)
+        return scale
+
+    def shortcuts_text(self) -> str:
+        return shortcuts_html("Keys of this screen", screen_shortcuts(self.current_screen(), self))
+
+    def show_shortcuts(self):
+        """Help > Keyboard shortcuts: the keys of the screen in front."""
+        return show_message(self, "Keyboard shortcuts", self.shortcuts_text(), "shortcuts-box")
+
+    def show_about(self):
+        return show_message(self, "About Dealer Trainer", about_html(self.db_path), "about-box")
+
+    # ------------------------------------------------------------- settings
+    def _remember(self, key: str, value) -> None:
+        if self.settings is not None:
+            self.settings.setValue(key, value)
+
+    def _setting_int(self, key: str) -> int | None:
+        if self.settings is None:
+            return None
+        try:
+            value = self.settings.value(key)
+            return None if value is None else int(value)
+        except (TypeError, ValueError):
+            return None
+
+    def _remember_game(self, game_id: str) -> None:
+        self._remember(LAST_GAME_KEY, game_id)
+        self.home_screen.set_default_game(game_id)
+
+    def _restore_settings(self) -> None:
+        """The window's size and position, the text size and the last game, as last time."""
+        s = self.settings
+        if s is None:
+            return
+        geometry = s.value(GEOMETRY_KEY)
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        try:
+            scale = float(s.value(TEXT_SCALE_KEY, 1.0))
+        except (TypeError, ValueError):
+            scale = 1.0
+        if scale != style.text_scale():
+            style.set_text_scale(scale)
+        game = s.value(LAST_GAME_KEY)
+        if isinstance(game, str) and game:
+            self.home_screen.set_default_game(game)
+
+    def save_settings(self) -> None:
+        if self.settings is None:
+            return
+        self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
+        self.settings.setValue(TEXT_SCALE_KEY, style.text_scale())
+        self.settings.sync()
+
     # ------------------------------------------------------------- closing
     def shutdown(self) -> None:
         """End a running session, let the worker write everything queued, close the store."""
         if self._shut:
             return
         self._shut = True
+        self.save_settings()
         if self.session is not None and not self.session.finished:
             self.end_session()
         for screen in self._drill_screens.values():  # a table round part-played is recorded first

@@ -25,6 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from trainer.training.question import wrong_settle
 from trainer.ui.screens.dashboard_snapshot import READ_ONLY, REVIEW_SCREENS
 
 TABLE_SCREENS = ("table-deal", "table-watch")  # a table-mode round in progress (trainer/ui/table_mode/screen.py)
@@ -53,6 +54,8 @@ def demo_given(question, right: bool, rng: random.Random) -> str:
     if question.form == "choice":
         wrong = [o for o in question.options if o != question.answer]
         return rng.choice(wrong) if wrong else question.answer
+    if question.form == "settle":  # collect for a push and back, or a pay's amount changed
+        return wrong_settle(question.answer, rng)
     values = json.loads(question.answer)
     if question.form == "amounts":
         i = rng.randrange(len(values))
@@ -65,7 +68,7 @@ def demo_given(question, right: bool, rng: random.Random) -> str:
 
 
 def demo_ms(rng: random.Random, question) -> int:
-    base = {"choice": 4200, "amounts": 14500, "order": 21000}.get(question.form, 6000)
+    base = {"choice": 4200, "amounts": 14500, "settle": 14500, "order": 21000}.get(question.form, 6000)
     return int(base * rng.uniform(0.55, 1.6))
 
 
@@ -98,8 +101,10 @@ def populate_demo(db_path: Path, game_id: str, seed: int) -> None:
 
 # ---------------------------------------------------------------- rendering
 def render(screen: str, out: str | Path, *, seed: int = DEFAULT_SEED, db: str | Path | None = None,
-           game_id: str = "two-card-joker", width: int = 1280, height: int = 800) -> Path:
-    """Render ``screen`` to the PNG file ``out``; raises SnapshotError."""
+           game_id: str = "two-card-joker", width: int = 1280, height: int = 800, inspect=None) -> Path:
+    """Render ``screen`` to the PNG file ``out``; raises SnapshotError. ``inspect(window)``, when
+    given, is called with the main window once the screen is shown, before it is drawn (tests
+    look at every screen this way)."""
     if screen not in SCREENS:
         raise SnapshotError(f"unknown screen {screen!r}; the screens are: {', '.join(SCREENS)}")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -113,7 +118,7 @@ def render(screen: str, out: str | Path, *, seed: int = DEFAULT_SEED, db: str | 
     if db is not None:
         if review and screen not in READ_ONLY:
             raise SnapshotError(f"the screen {screen!r} is drawn from the demo database only: leave out --db")
-        return _render(screen, out, Path(db), seed, game_id, width, height, demo=False)
+        return _render(screen, out, Path(db), seed, game_id, width, height, demo=False, inspect=inspect)
     with tempfile.TemporaryDirectory(prefix="dealer-trainer-snapshot-") as tmp:
         db_path = Path(tmp) / "demo.sqlite3"
         if review:  # a class practising over weeks, a supervisor and an exam
@@ -122,11 +127,11 @@ def render(screen: str, out: str | Path, *, seed: int = DEFAULT_SEED, db: str | 
             populate(db_path, seed)
         else:
             populate_demo(db_path, game_id, seed)
-        return _render(screen, out, db_path, seed, game_id, width, height, demo=True)
+        return _render(screen, out, db_path, seed, game_id, width, height, demo=True, inspect=inspect)
 
 
 def _render(screen: str, out: Path, db_path: Path, seed: int, game_id: str, width: int, height: int,
-            *, demo: bool) -> Path:
+            *, demo: bool, inspect=None) -> Path:
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
@@ -196,6 +201,8 @@ def _render(screen: str, out: Path, db_path: Path, seed: int, game_id: str, widt
         window.worker.wait_idle()
         for _ in range(3):
             QApplication.processEvents()
+        if inspect is not None:
+            inspect(window)
         if image is None:
             image = window.grab()
         out.parent.mkdir(parents=True, exist_ok=True)

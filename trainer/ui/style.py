@@ -3,12 +3,23 @@
 Calm light surfaces, dark readable text and one accent, the green of the felt.
 Widgets say what they are with a ``role`` property (``label.setProperty("role", "h1")``)
 and the stylesheet styles the roles; screens never hard-code colours.
+
+Text size (View > Larger text / Smaller text, Ctrl+plus / Ctrl+minus, Ctrl+0): one
+factor, ``text_scale()``, multiplies every font size: the application's font, the font
+sizes of this stylesheet and of the screens' own stylesheets (``font-size: 12pt`` or
+``14px``) and the inline sizes of rich text in labels.
+``set_text_scale`` applies a new factor to every widget; ``rescale(widget)`` brings a
+widget made or changed since up to the factor (the main window does it for each screen
+it shows, and while the factor is not 1 every widget as it is shown). The drawn table
+(cards, chips, the layout) keeps its own sizes: it is scaled to the window instead.
 """
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 # Colours -------------------------------------------------------------------------
@@ -220,10 +231,129 @@ QMessageBox QLabel {{ font-size: 11pt; }}
 """
 
 
+# Text size ---------------------------------------------------------------------------
+TEXT_SCALES = (0.8, 0.9, 1.0, 1.1, 1.25, 1.4, 1.6, 1.8, 2.0)  # the steps of Larger / Smaller text
+_FONT_SIZE = re.compile(r"(font-size\s*:\s*)(\d+(?:\.\d+)?)(\s*)(pt|px)", re.IGNORECASE)
+_text_scale = 1.0
+# Dynamic properties a rescaled widget keeps: what its code set (at scale 1), and what is shown.
+_CSS_BASE, _CSS_SHOWN = "dt_css_base", "dt_css_shown"
+_TEXT_BASE, _TEXT_SHOWN = "dt_text_base", "dt_text_shown"
+
+
+def text_scale() -> float:
+    """The factor every font size is multiplied by (1: as designed)."""
+    return _text_scale
+
+
+def scale_css(css: str, scale: float | None = None) -> str:
+    """``css`` (a stylesheet, or rich text with inline styles) with every ``font-size`` in
+    pt or px multiplied by ``scale`` (default: the current text scale)."""
+    factor = _text_scale if scale is None else scale
+    if factor == 1.0 or "font-size" not in css.lower():
+        return css
+
+    def scaled(m: re.Match) -> str:
+        value = float(m.group(2)) * factor
+        number = f"{max(1, round(value))}" if m.group(4).lower() == "px" else f"{max(1.0, round(value, 1)):g}"
+        return f"{m.group(1)}{number}{m.group(3)}{m.group(4)}"
+
+    return _FONT_SIZE.sub(scaled, css)
+
+
+def next_text_scale(step: int, scale: float | None = None) -> float:
+    """The text scale ``step`` steps larger (negative: smaller) than ``scale``, within TEXT_SCALES."""
+    current = _text_scale if scale is None else scale
+    nearest = min(range(len(TEXT_SCALES)), key=lambda i: abs(TEXT_SCALES[i] - current))
+    return TEXT_SCALES[max(0, min(len(TEXT_SCALES) - 1, nearest + step))]
+
+
+def set_text_scale(scale: float, app: QApplication | None = None) -> float:
+    """Make ``scale`` (kept within TEXT_SCALES' range) the text scale of the whole
+    application and every widget in it; return the scale in force."""
+    global _text_scale
+    scale = min(TEXT_SCALES[-1], max(TEXT_SCALES[0], float(scale)))
+    app = app or QApplication.instance()
+    _text_scale = scale
+    if app is None:
+        return scale
+    app.setFont(app_font())
+    app.setStyleSheet(stylesheet())
+    _watch_shown(app, scale != 1.0)
+    for widget in app.allWidgets():
+        rescale_one(widget)
+    return scale
+
+
+def rescale(root: QWidget) -> None:
+    """Bring ``root`` and every widget in it up to the current text scale."""
+    rescale_one(root)
+    for widget in root.findChildren(QWidget):
+        rescale_one(widget)
+
+
+def rescale_one(widget: QWidget) -> None:
+    """One widget's own stylesheet and rich text at the current text scale. What the code
+    set since the last rescale is taken as designed (scale 1). (Fonts set on widgets in
+    code need nothing: the application's stylesheet gives every widget its size.)"""
+    css = widget.styleSheet()
+    if css or widget.property(_CSS_BASE):
+        base = _base(widget, css, _CSS_BASE, _CSS_SHOWN)
+        shown = scale_css(base)
+        if shown != css:
+            widget.setStyleSheet(shown)
+        widget.setProperty(_CSS_SHOWN, shown)
+    if isinstance(widget, QLabel):
+        text = widget.text()
+        if "font-size" in text or widget.property(_TEXT_BASE):
+            base = _base(widget, text, _TEXT_BASE, _TEXT_SHOWN)
+            shown = scale_css(base)
+            if shown != text:
+                widget.setText(shown)
+            widget.setProperty(_TEXT_SHOWN, shown)
+
+
+def _base(widget: QWidget, current: str, base_key: str, shown_key: str) -> str:
+    """What the code set: the remembered base, unless the code has set something new since."""
+    base = widget.property(base_key)
+    if base is None or current != widget.property(shown_key):
+        base = current
+        widget.setProperty(base_key, base)
+    return base
+
+
+class _ShownWatcher(QObject):
+    """While the text is not at its designed size: every widget is rescaled as it is shown
+    (dialogs, rows and panels made after the size was changed)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Show and isinstance(watched, QWidget):
+            rescale_one(watched)
+        return False
+
+
+_watcher: _ShownWatcher | None = None
+
+
+def _watch_shown(app: QApplication, on: bool) -> None:
+    global _watcher
+    if on and _watcher is None:
+        _watcher = _ShownWatcher(app)
+        app.installEventFilter(_watcher)
+    elif not on and _watcher is not None:
+        app.removeEventFilter(_watcher)
+        _watcher.deleteLater()
+        _watcher = None
+
+
+def stylesheet() -> str:
+    """The application's stylesheet at the current text scale."""
+    return scale_css(STYLESHEET)
+
+
 def app_font() -> QFont:
     font = QFont()
     font.setFamilies(FONT_FAMILIES)
-    font.setPointSizeF(BASE_PT)
+    font.setPointSizeF(BASE_PT * _text_scale)
     font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
     return font
 
@@ -253,7 +383,7 @@ def apply(app: QApplication) -> None:
     app.setStyle("Fusion")
     app.setFont(app_font())
     app.setPalette(palette())
-    app.setStyleSheet(STYLESHEET)
+    app.setStyleSheet(stylesheet())
 
 
 # Small builders used by every screen ------------------------------------------------

@@ -250,7 +250,7 @@ class DashboardScreen(QWidget):
                                      tip="One row per trainee, game and skill, as on this dashboard")
         self.summary_button.clicked.connect(self.export_summary_requested)
         actions.addWidget(self.summary_button)
-        self.pdf_button = button("Class &report (PDF)", self, name="export-class-pdf",
+        self.pdf_button = button("Class re&port (PDF)", self, name="export-class-pdf",
                                  tip="A printable report of the class for the filter")
         self.pdf_button.clicked.connect(self.export_pdf_requested)
         actions.addWidget(self.pdf_button)

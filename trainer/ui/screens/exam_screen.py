@@ -420,7 +420,7 @@ class ExamResultScreen(QWidget):
         outer.addLayout(body, 1)
 
         actions = QHBoxLayout()
-        self.home_button = button("&Home", self, name="exam-home", primary=True, height=44)
+        self.home_button = button("H&ome", self, name="exam-home", primary=True, height=44)
         self.home_button.clicked.connect(self.home_requested)
         actions.addWidget(self.home_button)
         actions.addStretch(1)

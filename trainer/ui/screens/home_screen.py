@@ -178,7 +178,8 @@ class GameCard(QFrame):
         skills.setToolTip("\n".join(f"{s.title}: {s.description}" for s in info.skills))
         box.addWidget(skills)
         box.addStretch(1)
-        self.start_button = QPushButton("&Start practice", self)
+        # Alt+S belongs to one card only, the home screen's default (HomeScreen.set_default_game)
+        self.start_button = QPushButton("Start practice", self)
         self.start_button.setObjectName("start-practice")
         self.start_button.setProperty("role", "primary")
         self.start_button.setToolTip(f"{QUESTIONS_PER_SESSION} questions from every skill of {info.title}")
@@ -412,6 +413,7 @@ class HomeScreen(QWidget):
 
         self.cards: list[GameCard] = []
         self.start_button: QPushButton | None = None
+        self.default_game: str | None = None  # the game last practised (MainWindow's settings)
         self.populate()
 
     def populate(self) -> None:
@@ -443,8 +445,19 @@ class HomeScreen(QWidget):
             self.coming.addWidget(card, 1)
             self.cards.append(card)
         self.coming_title.setVisible(bool(coming))
-        first = next((c for c in self.cards if c.start_button is not None), None)
-        self.start_button = first.start_button if first is not None else None
+        self.set_default_game(self.default_game)
+
+    def set_default_game(self, game_id: str | None) -> None:
+        """The game whose Start practice Enter and Alt+S press: ``game_id`` (the last one
+        practised) if it is on a card, else the first. The other cards' buttons have no
+        mnemonic, so that Alt+S is never shared."""
+        self.default_game = game_id
+        startable = [c for c in self.cards if c.start_button is not None]
+        chosen = next((c for c in startable if c.info.id == game_id), startable[0] if startable else None)
+        for card in startable:
+            text = card.start_button.text().replace("&", "")
+            card.start_button.setText(text.replace("Start", "&Start", 1) if card is chosen else text)
+        self.start_button = chosen.start_button if chosen is not None else None
 
     def resizeEvent(self, event) -> None:
         compact = event.size().height() < 700 or event.size().width() < 1100

@@ -14,7 +14,6 @@ import sys
 from datetime import datetime, timedelta, timezone
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QMessageBox
 
 from trainer.core.rng import fresh_seed
 from trainer.store import MIXED_GAMES
@@ -28,6 +27,7 @@ from trainer.training.practice import (
     practice_overview,
     queue_plan,
 )
+from trainer.ui.confirm import ask_to_leave
 from trainer.ui.screens.practice_screen import ALL_GAMES, MistakesScreen, PracticeScreen
 from trainer.ui.screens.quiz_screen import QuizScreen
 from trainer.ui.screens.summary_screen import SummaryScreen
@@ -208,12 +208,9 @@ class PracticeFlow(QObject):
     def leave(self) -> None:
         session = self.session
         if session is not None and not session.finished and session.position > 0:
-            box = QMessageBox(QMessageBox.Icon.Question, "Leave this session?",
-                              f"You have answered {session.position} of {session.count} questions. Your answers "
-                              "so far are saved. Leave the session?",
-                              QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.window)
-            box.setDefaultButton(QMessageBox.StandardButton.No)
-            if box.exec() != QMessageBox.StandardButton.Yes:
+            if not ask_to_leave(self.window, "Leave this session?",
+                                f"You have answered {session.position} of {session.count} questions. Your "
+                                "answers so far are saved. Leave the session?"):
                 return
         self.end_session()
         self.again()

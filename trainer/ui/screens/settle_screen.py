@@ -917,7 +917,7 @@ class SettleScreen(QWidget):
         head.addLayout(titles, 1)
         self.open_button = self._button("&Open JSON…", "settle-open", self.open_clicked,
                                         "Load a round saved as JSON into the form")
-        self.save_button = self._button("Sa&ve JSON…", "settle-save", self.save_clicked,
+        self.save_button = self._button("Sav&e JSON…", "settle-save", self.save_clicked,
                                         "Save the round in the form as JSON")
         self.copy_button = self._button("&Copy as JSON", "settle-copy", self.copy_json,
                                         "Copy the round in the form to the clipboard as JSON")
@@ -968,7 +968,7 @@ class SettleScreen(QWidget):
         self.add_button = self._button("&Add seat", "add-seat", self.add_seat, "Add a seat to the round")
         self.remove_button = self._button("&Remove seat", "remove-seat", self.remove_seat,
                                           "Remove the seat being edited (or the last one)")
-        self.picker_button = self._button("Card &picker", "picker-toggle", self._picker_toggled,
+        self.picker_button = self._button("Card pic&ker", "picker-toggle", self._picker_toggled,
                                           "Show or hide the cards to click")
         self.picker_button.setCheckable(True)
         self.picker_button.setChecked(True)
@@ -1613,7 +1613,7 @@ class SettleScreen(QWidget):
         self.picker_title.setVisible(show_picker)
         compact = self.width() < 1150
         for button, full, short in ((self.open_button, "&Open JSON…", "&Open…"),
-                                    (self.save_button, "Sa&ve JSON…", "Sa&ve…"),
+                                    (self.save_button, "Sav&e JSON…", "Sav&e…"),
                                     (self.copy_button, "&Copy as JSON", "&Copy JSON"),
                                     (self.pdf_button, "&Print to PDF…", "&PDF…")):
             button.setText(short if compact else full)

@@ -159,7 +159,7 @@ class SummaryScreen(QWidget):
         self.again_button.setMinimumHeight(44)
         self.again_button.clicked.connect(self.again_requested)
         actions.addWidget(self.again_button)
-        self.home_button = QPushButton("&Home", self)
+        self.home_button = QPushButton("H&ome", self)
         self.home_button.setObjectName("home")
         self.home_button.setMinimumHeight(44)
         self.home_button.clicked.connect(self.home_requested)

@@ -133,7 +133,7 @@ class SupervisorToolsScreen(QWidget):
             "every answer keeps the id it was given on its station. A trainee is the same trainee on every "
             "station when the name is the same (letter case and spaces aside).", "muted", wrap=True))
         brow = QHBoxLayout()
-        self.files_button = button("Choose &files…", card, name="import-files", primary=True)
+        self.files_button = button("Choose f&iles…", card, name="import-files", primary=True)
         self.files_button.clicked.connect(self.choose_files_requested)
         brow.addWidget(self.files_button)
         self.folder_button = button("Choose a f&older…", card, name="import-folder")
