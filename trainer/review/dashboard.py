@@ -8,17 +8,19 @@ table mode's rounds.
 
 Certification: a trainee is *certified* in a game when every skill of the game that can
 be practised here (``certified_skills``: a skill with quiz questions, and table mode's
-skills when the game has a table mode) has at least ``CERT_MIN_ANSWERS`` answers in the
-period and is answered right at least as often as the game's pass threshold (set by a
-supervisor per game; ``DEFAULT_THRESHOLD`` otherwise).
+skills when the game has a table mode) passes in the period: a question skill with at
+least ``CERT_MIN_ANSWERS`` answers, answered right at least as often as the game's pass
+threshold (set by a supervisor per game; ``DEFAULT_THRESHOLD`` otherwise); a table skill
+with at least ``CERT_MIN_ROUNDS`` rounds, clean at least as often as the threshold.
 
-Table mode's answers are ordinary answers of the skills ``<game>.table-procedure``,
-``<game>.table-payouts`` and ``<game>.table-watch``, so they count per skill like any
-other; the rounds themselves (errors of each kind, calls, time against the target) come
-from the store's ``table_rounds``.
+Table mode's skills (``<game>.table-procedure``, ``<game>.table-payouts`` and
+``<game>.table-watch``) are judged by rounds, not by the dealer actions each round also
+logs as answers (see ``trainer.training.mastery``): their rows have no answers (0) and
+carry the rounds' figures (``SkillRow.table``), so the question figures (answers,
+accuracy, mean time, on target, the trend, the weakest skills) are questions only.
 
-Mastery is judged on each skill's most recent answers in the period (see
-``trainer.training.mastery``); accuracy and speed are over all of the period's answers.
+Mastery is judged on each skill's most recent answers (or rounds) in the period;
+accuracy and speed are over all of the period's answers (or rounds).
 """
 
 from __future__ import annotations
@@ -31,11 +33,12 @@ from datetime import date, datetime, time, timedelta, timezone
 from trainer.games import registry
 from trainer.store import AnswerFilter, AnswerRecord, AttemptRow, SkillStat, Store, Trainee, TrendPoint
 from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
-from trainer.training.mastery import WINDOW, Level, mastery_level
+from trainer.training.mastery import TABLE_WINDOW, WINDOW, Level, TableSkillFigures, is_table_skill, mastery_level
 from trainer.training.table_mode.dealer_round import payout_skill, procedure_skill, watch_skill
 
 DEFAULT_THRESHOLD = 80
 CERT_MIN_ANSWERS = 5
+CERT_MIN_ROUNDS = 5  # a table skill's rounds in the period before it can pass certification
 WEAKEST = 5
 WEAK_MIN_ANSWERS = 10
 TRAINEE_ANSWERS_SHOWN = 5000
@@ -97,6 +100,8 @@ class SkillRow:
     total_ms: int
     level: Level
     last_answered_at: str = ""
+    # A table mode skill: no question answers; its figures are its rounds.
+    table: TableSkillFigures | None = None
 
     @property
     def accuracy(self) -> float:
@@ -110,6 +115,15 @@ class SkillRow:
     def speed(self) -> float:
         """The share of answers right and on target."""
         return self.on_target / self.answered if self.answered else 0.0
+
+    @property
+    def is_table(self) -> bool:
+        return is_table_skill(self.skill)
+
+    @property
+    def practised(self) -> bool:
+        """Answered (a question skill) or dealt or watched (a table skill)."""
+        return bool(self.answered or (self.table is not None and self.table.rounds))
 
 
 @dataclass(frozen=True)
@@ -202,7 +216,7 @@ class TraineeRow:
 
     @property
     def skills_practised(self) -> int:
-        return sum(1 for g in self.games for s in g.skills if s.answered)
+        return sum(1 for g in self.games for s in g.skills if s.practised)
 
     @property
     def skills_proficient(self) -> int:
@@ -370,23 +384,40 @@ def skill_title(skill: str, titles: dict[str, str]) -> str:
     return title.split(": ", 1)[1][:1].upper() + title.split(": ", 1)[1][1:] if ": " in title else title
 
 
+def skill_passes(s: SkillRow, threshold: int) -> bool:
+    """A question skill: at least ``CERT_MIN_ANSWERS`` answers, right at least ``threshold``%
+    of the time. A table skill: at least ``CERT_MIN_ROUNDS`` rounds, clean at least
+    ``threshold``% of the time (its dealer actions are not answers to count)."""
+    if s.is_table:
+        t = s.table
+        return t is not None and t.rounds >= CERT_MIN_ROUNDS and t.clean * 100 >= threshold * t.rounds
+    return s.answered >= CERT_MIN_ANSWERS and s.correct * 100 >= threshold * s.answered
+
+
 def certification(skills: list[SkillRow], threshold: int) -> Certification:
     total = len(skills)
-    if not any(s.answered for s in skills):
+    if not any(s.practised for s in skills):
         return Certification(NOT_STARTED, threshold, 0, total)
-    passed = sum(1 for s in skills if s.answered >= CERT_MIN_ANSWERS and s.correct * 100 >= threshold * s.answered)
+    passed = sum(1 for s in skills if skill_passes(s, threshold))
     return Certification(CERTIFIED if passed == total and total else IN_PROGRESS, threshold, passed, total)
 
 
 def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: list[SkillStat],
-               recent: list[SkillStat], games: tuple[str, ...], thresholds: dict[str, int]) -> list[TraineeRow]:
+               recent: list[SkillStat], games: tuple[str, ...], thresholds: dict[str, int],
+               tables: list[TableSkillFigures] = ()) -> list[TraineeRow]:
+    """The rows of ``trainees``: question skills from ``stats`` (all the period's answers)
+    and ``recent`` (the mastery window); table skills from their rounds (``tables``).
+    A table skill's answers in ``stats`` (dealer actions) are not counted."""
+    stats = [s for s in stats if not is_table_skill(s.skill)]
+    recent = [s for s in recent if not is_table_skill(s.skill)]
+    table_by = {(x.trainee_id, x.game_id, x.skill): x for x in tables}
     skills_of = game_skills(games)
     counted = {g: certified_skills(g) for g in games}
     titles = {sid: t for g in skills_of.values() for sid, t in g}
     by_key = {(s.trainee_id, s.game_id, s.skill): s for s in stats}
     recent_by = {(s.trainee_id, s.game_id, s.skill): s for s in recent}
     extra: dict[tuple[int, str], list[str]] = defaultdict(list)  # skills in the log a game no longer lists
-    for s in stats:
+    for s in [*stats, *tables]:
         if s.game_id in skills_of and s.skill not in {sid for sid, _t in skills_of[s.game_id]}:
             extra[(s.trainee_id, s.game_id)].append(s.skill)
     rows = []
@@ -395,7 +426,16 @@ def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: li
         last = ""
         for g in games:
             skill_rows = []
-            for sid in [sid for sid, _t in skills_of.get(g, [])] + sorted(extra.get((t.id, g), [])):
+            for sid in [sid for sid, _t in skills_of.get(g, [])] + sorted(set(extra.get((t.id, g), []))):
+                if is_table_skill(sid):
+                    x = table_by.get((t.id, g, sid))
+                    if x is None:
+                        skill_rows.append(SkillRow(g, sid, skill_title(sid, titles), 0, 0, 0, 0, Level.NOT_STARTED))
+                    else:
+                        last = max(last, x.last_at or "")
+                        skill_rows.append(SkillRow(g, sid, skill_title(sid, titles), 0, 0, 0, 0, x.level,
+                                                   x.last_at or "", x))
+                    continue
                 s = by_key.get((t.id, g, sid))
                 r = recent_by.get((t.id, g, sid))
                 level = mastery_level(r.answered, r.correct, r.on_target) if r else Level.NOT_STARTED
@@ -413,11 +453,13 @@ def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: li
 
 
 def weakest_skills(rows: list[TraineeRow], limit: int = WEAKEST) -> list[WeakSkill]:
+    """The question skills answered least often right (at least ``WEAK_MIN_ANSWERS``
+    answers). Table skills are left out: they are judged by rounds, not answers."""
     agg: dict[tuple[str, str], list] = {}
     for t in rows:
         for g in t.games:
             for s in g.skills:
-                if not s.answered:
+                if not s.answered or s.is_table:
                     continue
                 a = agg.setdefault((s.game_id, s.skill), [s.title, 0, 0, 0, 0, 0])
                 a[1] += s.answered
@@ -445,6 +487,8 @@ def load_dashboard(store: Store, query: Query, progress: Progress | None = None)
     step(1, "Accuracy, speed and mastery per skill…")
     figures = store.skill_figures(f, WINDOW)
     stats, recent = [a for a, _r in figures], [r for _a, r in figures]
+    step(2, "Table rounds per skill…")
+    tables = store.table_figures(f, TABLE_WINDOW, table_skills)
     step(3, "Trend over time…")
     bucket = choose_bucket(f.start or first, f.end or last)
     trend = store.trend(f, bucket)
@@ -454,7 +498,7 @@ def load_dashboard(store: Store, query: Query, progress: Progress | None = None)
     classes = store.trainee_classes()
     thresholds = store.thresholds()
     games = shown_games(query, stats)
-    rows = build_rows(trainees, classes, stats, recent, games, thresholds)
+    rows = build_rows(trainees, classes, stats, recent, games, thresholds, tables)
     class_name = next((c.name for c in store.classes() if c.id == query.class_id), None)
     attempts = store.exam_attempts(start=f.start, end=f.end, trainee_ids=sorted(member_ids))
     step(5, "Done")
@@ -474,11 +518,12 @@ def load_trainee(store: Store, trainee_id: int, query: Query, *, answers_shown: 
     first, last = store.answer_bounds(f)
     figures = store.skill_figures(f, WINDOW)
     stats, recent = [a for a, _r in figures], [r for _a, r in figures]
-    count = sum(s.answered for s in stats)
+    tables = store.table_figures(f, TABLE_WINDOW, table_skills)
+    count = store.answer_count(f)  # every answer listed, table mode's steps too
     thresholds = store.thresholds()
-    games = tuple(g for g in shown_games(q, stats) if q.game_id or any(s.game_id == g for s in stats)) \
-        or shown_games(q, stats)
-    [row] = build_rows([trainee], store.trainee_classes(), stats, recent, games, thresholds)
+    games = tuple(g for g in shown_games(q, stats)
+                  if q.game_id or any(s.game_id == g for s in [*stats, *tables])) or shown_games(q, stats)
+    [row] = build_rows([trainee], store.trainee_classes(), stats, recent, games, thresholds, tables)
     bucket = choose_bucket(f.start or first, f.end or last)
     trend = store.trend(f, bucket)
     attempts = store.exam_attempts(trainee_id=trainee_id, start=f.start, end=f.end)

@@ -35,8 +35,13 @@ TABLE_ROUND_HEADERS = ["recorded_at", "trainee", "classes", "game", "mode", "lev
                        "mistakes_made", "caught", "missed_calls", "false_calls", "rule_named", "remedy_named",
                        "total_s", "target_s", "on_time", "mean_action_s", "mistakes", "session_id", "round_id",
                        "station_id"]
+# answered/correct/mean_s count question answers only: a table mode skill has none (its
+# steps are judged by rounds), and is given by its rounds: rounds, clean_rounds,
+# rounds_on_time, mean_round_s; its accuracy_pct is the share of rounds clean and its
+# on_target_pct the share of rounds on time (blank for spot the error: untimed).
 SUMMARY_HEADERS = ["trainee", "classes", "game", "skill", "answered", "correct", "accuracy_pct", "mean_s",
-                   "on_target_pct", "mastery", "game_certification", "last_answered_at"]
+                   "on_target_pct", "mastery", "game_certification", "last_answered_at", "rounds", "clean_rounds",
+                   "rounds_on_time", "mean_round_s"]
 
 
 def cell(value) -> str:
@@ -104,11 +109,23 @@ def summary_csv(dashboard: Dashboard, path: str | Path) -> int:
         for t in dashboard.trainees:
             for g in t.games:
                 for s in g.skills:
+                    if s.is_table:
+                        r = s.table
+                        has = r is not None and r.rounds > 0
+                        speed = r.speed if has else None
+                        w.writerow([cell(v) for v in (
+                            t.trainee.name, "; ".join(t.classes), g.title, s.title, 0, 0,
+                            round(r.accuracy * 100) if has else "", "",
+                            round(speed * 100) if speed is not None else "", s.level.title, g.certification.text,
+                            s.last_answered_at, r.rounds if has else 0, r.clean if has else 0,
+                            r.on_time if has and r.timed else "", seconds(r.mean_round_ms) if has else "")])
+                        n += 1
+                        continue
                     w.writerow([cell(v) for v in (
                         t.trainee.name, "; ".join(t.classes), g.title, s.title, s.answered, s.correct,
                         round(s.accuracy * 100) if s.answered else "", seconds(s.mean_ms) if s.answered else "",
                         round(s.speed * 100) if s.answered else "", s.level.title, g.certification.text,
-                        s.last_answered_at)])
+                        s.last_answered_at, "", "", "", "")])
                     n += 1
         return n
 

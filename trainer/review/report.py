@@ -44,7 +44,7 @@ from trainer.review.dashboard import (
 )
 from trainer.store import AnswerRecord, AttemptRow, TrendPoint
 from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
-from trainer.training.mastery import Level, speed_grade
+from trainer.training.mastery import TABLE_WINDOW, Level, speed_grade
 from trainer.training.question import display_answer
 
 # The app's palette (trainer.ui.style), repeated here so that the review layer needs no widgets.
@@ -154,8 +154,9 @@ def trainee_report_html(report: TraineeReport) -> str:
     parts = [f"<html><head><style>{CSS}</style></head><body>",
              _header("Trainee report", t.name, f"{classes} · {report.query.describe(with_class=False)} · "
                                                 f"made {when(report.generated_at)}")]
-    parts.append(_stats_row([("Answers", f"{report.answer_total:,}"), ("Accuracy", pct(row.accuracy) if row.answered
-                                                                        else "—"),
+    # question answers: table mode's steps are judged by rounds (trainer.training.mastery)
+    parts.append(_stats_row([("Answers", f"{row.answered:,}"), ("Accuracy", pct(row.accuracy) if row.answered
+                                                                  else "—"),
                              ("Mean time", secs(row.mean_ms)), ("On target", pct(row.speed) if row.answered else "—"),
                              ("Skills proficient", f"{row.skills_proficient} / {row.skills_total}")]))
     parts.append("<h2>Certification</h2>")
@@ -184,10 +185,26 @@ def trainee_report_html(report: TraineeReport) -> str:
     return "".join(parts)
 
 
+def _table_skill_cells(s) -> list[str]:
+    """A table skill's figures, as rounds: "3 rounds", "2 of 3 rounds clean", the mean
+    round time, the share of rounds on time ("—" untimed)."""
+    t = s.table
+    if t is None or not t.rounds:
+        return ["—", "—", "—", "—"]
+    speed = t.speed
+    return [f"{t.rounds_text}", _coloured(escape(t.clean_text), acc_colour(t.accuracy)), secs(t.mean_round_ms),
+            pct(speed) if speed is not None else "—"]
+
+
 def _skills_table(row: TraineeRow) -> str:
     rows = []
     for g in row.games:
         for s in g.skills:
+            if s.is_table:
+                rows.append([escape(g.title if len(row.games) > 1 else "") if s is g.skills[0] else "",
+                             escape(s.title), *_table_skill_cells(s),
+                             _coloured(s.level.title, LEVEL_COLOURS[s.level])])
+                continue
             rows.append([escape(g.title if len(row.games) > 1 else "") if s is g.skills[0] else "",
                          escape(s.title), f"{s.answered:,}" if s.answered else "—",
                          _coloured(pct(s.accuracy), acc_colour(s.accuracy)) if s.answered else "—",
@@ -278,7 +295,10 @@ def _footer_note() -> str:
     return (f"<p class='small' style='margin-top:18px'>Accuracy: answers right. On target: answers right within "
             f"the question's target time. Mastery is judged on each skill's 20 most recent answers: Familiar "
             f"60% right; Proficient 80% right and half on target (5+ answers); Mastered 90% right and 80% on "
-            f"target (10+ answers). Dealer Trainer {escape(trainer.__version__)}.</p>")
+            f"target (10+ answers). Table skills are judged by rounds, not by their steps: accuracy is the share "
+            f"of rounds clean, on target the share finished within the level's time; mastery on the last "
+            f"{TABLE_WINDOW} rounds: Familiar 60% clean; Proficient 80% clean and half on time (3+ rounds); "
+            f"Mastered 90% clean and 80% on time (5+ rounds). Dealer Trainer {escape(trainer.__version__)}.</p>")
 
 
 # -- the class report ----------------------------------------------------------------------
@@ -290,7 +310,8 @@ def class_report_html(d: Dashboard) -> str:
                              ("Accuracy", pct(d.accuracy) if d.answered else "—"), ("Mean time", secs(d.mean_ms)),
                              ("On target", pct(d.speed) if d.answered else "—"),
                              ("Certified", f"{d.certified_trainees} / {len(d.trainees)}")]))
-    games = [g for g in d.games if any(gr.game_id == g and gr.answered for t in d.trainees for gr in t.games)] \
+    games = [g for g in d.games if any(gr.game_id == g and any(sk.practised for sk in gr.skills)
+                                       for t in d.trainees for gr in t.games)] \
         or list(d.games)
     parts.append("<h2>Trainees</h2><div class='small'>Per game: <b>Certified</b>, or how many of its skills "
                  "have reached the pass threshold; — not started.</div>")
@@ -325,7 +346,8 @@ def class_report_html(d: Dashboard) -> str:
                               f"{w.trainees_below} of {w.trainees}"] for w in d.weakest]))
     thresholds = ", ".join(f"{registry.title_of(g)} {d.thresholds.get(g, 80)}%" for g in games)
     parts.append(f"<p class='small'>Certified: every skill of the game answered at least 5 times in the period "
-                 f"and right at least as often as the game's pass threshold ({escape(thresholds)}).</p>")
+                 f"and right at least as often as the game's pass threshold ({escape(thresholds)}); a table "
+                 f"skill dealt or watched at least 5 rounds, clean at least as often.</p>")
     if d.attempts:
         parts.append("<h2>Exams</h2>" + _attempts_table(d.attempts[:60], True))
     parts.append(_footer_note())

@@ -2,6 +2,10 @@
 
 - ``review_log``: a trainee's answers in the order given, as the scheduler replays them;
 - ``skill_windows``: each skill's most recent answers, counted (mastery);
+
+Both leave table mode's answers out (one per dealer action): a table skill is judged by
+its rounds (``trainer.training.mastery``) and is never scheduled by FSRS, since the
+daily queue asks questions and a table skill has none (a round is dealt again instead).
 - ``recent_mistakes``: wrong answers not answered right since (My mistakes);
 - exams: definitions saved on this station and the attempts made at them.
 """
@@ -20,6 +24,7 @@ from trainer.store.records import (
     _answer,
     utc_now,
 )
+from trainer.training.mastery import question_skill_sql
 
 
 @dataclass(frozen=True)
@@ -99,10 +104,11 @@ class PracticeQueries:
 
     # -- the scheduler and mastery ----------------------------------------------------
     def review_log(self, trainee_id: int, game_ids: list[str] | tuple[str, ...] | None = None) -> list[ReviewRow]:
-        """The trainee's answers, oldest first, with the mode of the session they were given in."""
+        """The trainee's answers of question skills (not table mode's steps), oldest first,
+        with the mode of the session they were given in."""
         sql = ("SELECT a.game_id, a.skill, a.answered_at, a.is_correct, a.response_ms, a.target_ms, s.mode, "
                "a.given = '' AS shown FROM answers AS a JOIN sessions AS s ON s.id = a.session_id "
-               "WHERE a.trainee_id = ?")
+               f"WHERE a.trainee_id = ? AND {question_skill_sql('a.skill')}")
         params: list[Any] = [trainee_id]
         if game_ids is not None:
             sql += f" AND a.game_id IN ({', '.join('?' for _ in game_ids)})"
@@ -113,9 +119,10 @@ class PracticeQueries:
                 for r in self._rows(sql, params)]
 
     def skill_windows(self, trainee_id: int, window: int) -> list[SkillWindow]:
-        """For every (game, skill) the trainee has answered: the last ``window`` answers, counted."""
+        """For every (game, question skill) the trainee has answered: the last ``window``
+        answers, counted (table mode's skills are judged by rounds)."""
         rows = self._rows(
-            """
+            f"""
             SELECT game_id, skill, COUNT(*) AS answered, SUM(is_correct) AS correct,
                    SUM(is_correct AND response_ms <= target_ms) AS on_target,
                    SUM(response_ms) / COUNT(*) AS mean_ms, MAX(answered_at) AS last_answered_at,
@@ -123,7 +130,7 @@ class PracticeQueries:
             FROM (SELECT game_id, skill, is_correct, response_ms, target_ms, answered_at,
                          ROW_NUMBER() OVER (PARTITION BY game_id, skill ORDER BY answered_at DESC, rowid DESC) AS n,
                          COUNT(*) OVER (PARTITION BY game_id, skill) AS total
-                  FROM answers WHERE trainee_id = ?)
+                  FROM answers WHERE trainee_id = ? AND {question_skill_sql()})
             WHERE n <= ?
             GROUP BY game_id, skill
             ORDER BY game_id, skill

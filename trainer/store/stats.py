@@ -1,6 +1,11 @@
 """The dashboard's queries (a mixin of ``Store``): statistics are queries over the
 answer log, filtered by date range, class, game and trainee.
 
+Table mode's answers (skills ``<game>.table-procedure``, ``-payouts``, ``-watch``: one
+per dealer action) stay in the log and in ``answer_rows``, but every figure here is a
+*question* figure and leaves them out (``question_skill_sql``): a table skill is judged
+by its rounds, ``table_figures`` (see ``trainer.training.mastery``).
+
 The filtered aggregates read only two covering indexes, never the answers' text:
 ``idx_answers_skills`` (trainee, game, skill, time, right, response, target) groups by
 trainee and skill without sorting, and ``idx_answers_dashboard`` (time first) gives
@@ -16,6 +21,13 @@ from datetime import date, timedelta
 from typing import Any
 
 from trainer.store.records import ANSWER_COLUMNS, AnswerRecord, _answer
+from trainer.training.mastery import (
+    TABLE_WINDOW,
+    TableSkillFigures,
+    default_table_skills,
+    question_skill_sql,
+    table_skill_figures,
+)
 
 BUCKETS = ("day", "week", "month")
 
@@ -72,8 +84,28 @@ class TrendPoint:
         return self.total_ms // self.answered if self.answered else 0
 
 
-def _where(f: AnswerFilter, alias: str = "answers") -> tuple[str, list[Any]]:
+@dataclass(frozen=True)
+class RoundFact:
+    """What a table skill's figures need of one stored round."""
+
+    trainee_id: int
+    game_id: str
+    mode: str
+    recorded_at: str
+    completed: int
+    procedure_errors: int
+    payout_errors: int
+    missed_calls: int
+    false_calls: int
+    total_ms: int
+    target_ms: int
+
+
+def _where(f: AnswerFilter, alias: str = "answers", *, questions: bool = False) -> tuple[str, list[Any]]:
+    """The filter as SQL; ``questions`` leaves table mode's answers out."""
     where, params = [], []
+    if questions:
+        where.append(question_skill_sql(f"{alias}.skill"))
     if f.start is not None:
         where.append(f"{alias}.answered_at >= ?")
         params.append(f.start)
@@ -123,8 +155,9 @@ class DashboardQueries:
     """Mixed into ``Store``: uses its ``_rows``."""
 
     def skill_stats(self, f: AnswerFilter) -> list[SkillStat]:
-        """Every (trainee, game, skill) with answers in the filter, counted."""
-        where, params = _where(f)
+        """Every (trainee, game, question skill) with answers in the filter, counted (table
+        mode's skills are judged by rounds: ``table_figures``)."""
+        where, params = _where(f, questions=True)
         rows = self._rows(
             f"""
             SELECT trainee_id, game_id, skill, {_AGGREGATES}
@@ -145,9 +178,10 @@ class DashboardQueries:
         answers, and over its last ``window`` of them, in one query.
 
         Each group's window starts at the time of its ``window``-th most recent answer,
-        found by a seek in ``idx_answers_skills``; no window function sorts the log."""
-        where, params = _where(f)
-        inner, inner_params = _where(f, "a")
+        found by a seek in ``idx_answers_skills``; no window function sorts the log.
+        Question skills only: table mode's skills are judged by rounds (``table_figures``)."""
+        where, params = _where(f, questions=True)
+        inner, inner_params = _where(f, "a", questions=True)
         also = (" AND " + inner[len(" WHERE "):]) if inner else ""
         rows = self.db.execute(
             f"""
@@ -173,6 +207,37 @@ class DashboardQueries:
         ).fetchall()
         return [(SkillStat(*r[:8]), SkillStat(*r[:3], *r[8:12], r[7])) for r in rows]
 
+    def round_facts(self, f: AnswerFilter) -> list[RoundFact]:
+        """The table rounds of the filter (trainee, class, game, recorded in the date range),
+        newest first, with what their skills' figures need."""
+        where, params = [], []
+        if f.start is not None:
+            where.append("recorded_at >= ?")
+            params.append(f.start)
+        if f.end is not None:
+            where.append("recorded_at < ?")
+            params.append(f.end)
+        if f.game_id is not None:
+            where.append("game_id = ?")
+            params.append(f.game_id)
+        if f.trainee_id is not None:
+            where.append("trainee_id = ?")
+            params.append(f.trainee_id)
+        if f.class_id is not None:
+            where.append("trainee_id IN (SELECT trainee_id FROM class_members WHERE class_id = ?)")
+            params.append(f.class_id)
+        sql = ("SELECT trainee_id, game_id, mode, recorded_at, completed, procedure_errors, payout_errors, "
+               "missed_calls, false_calls, total_ms, target_ms FROM table_rounds"
+               + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY recorded_at DESC, rowid DESC")
+        return [RoundFact(*r) for r in self.db.execute(sql, params).fetchall()]
+
+    def table_figures(self, f: AnswerFilter, window: int = TABLE_WINDOW,
+                      skills_of=default_table_skills) -> list[TableSkillFigures]:
+        """Every (trainee, game, table skill) with rounds in the filter: its rounds, clean
+        rounds, rounds on time, and the same over its last ``window`` rounds (mastery)."""
+        figures = table_skill_figures(self.round_facts(f), skills_of, window)
+        return [x for x in figures if f.skill is None or x.skill == f.skill]
+
     def answer_bounds(self, f: AnswerFilter) -> tuple[str | None, str | None]:
         """The first and last answer times of the filter (two index seeks, no count)."""
         where, params = _where(f)
@@ -187,14 +252,15 @@ class DashboardQueries:
         without answers are left out.
 
         The periods are listed first and each is one range of ``idx_answers_dashboard``,
-        so the log is read in order once and never sorted."""
+        so the log is read in order once and never sorted. Question answers only: table
+        mode's steps are not questions."""
         if bucket not in BUCKETS:
             raise ValueError(f"unknown period {bucket!r}; use one of {', '.join(BUCKETS)}")
         first, last = self.answer_bounds(f)
         if first is None or last is None:
             return []
         periods = _periods(first[:10], last[:10], bucket)
-        where, params = _where(f, "a")
+        where, params = _where(f, "a", questions=True)
         also = (" AND " + where[len(" WHERE "):]) if where else ""
         values = ", ".join("(?, ?)" for _ in periods)
         rows = self._rows(
@@ -209,6 +275,12 @@ class DashboardQueries:
             [v for pair in periods for v in pair] + params,
         )
         return [TrendPoint(**r) for r in rows]
+
+    def answer_count(self, f: AnswerFilter) -> int:
+        """How many answers the filter holds, table mode's steps included (SQLite picks
+        the index: by trainee and time for one trainee)."""
+        where, params = _where(f)
+        return int(self._rows(f"SELECT COUNT(*) AS n FROM answers{where}", params)[0]["n"])
 
     def answer_span(self, f: AnswerFilter) -> tuple[int, str | None, str | None]:
         """How many answers the filter holds, and the first and last answer times."""

@@ -33,10 +33,10 @@ from trainer.store.records import (
     _answer,
     utc_now,
 )
-from trainer.store.stats import DashboardQueries
+from trainer.store.stats import AnswerFilter, DashboardQueries
 from trainer.store.supervision import SupervisionQueries
 from trainer.store.table_rounds import TableRoundQueries
-from trainer.training.mastery import question_target_ms
+from trainer.training.mastery import TableSkillFigures, question_skill_sql, question_target_ms
 
 NAME_MAX = 80
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -52,6 +52,8 @@ class SkillProgress:
     correct: int
     mean_ms: int
     last_answered_at: str
+    # A table mode skill: no question answers (``answered`` 0), its figures are its rounds.
+    table: TableSkillFigures | None = None
 
     @property
     def accuracy(self) -> float:
@@ -74,6 +76,8 @@ class SessionRow:
     correct: int
     source: str = "game"  # game, daily, mistakes or exam
     exam_id: str | None = None
+    rounds: int = 0  # table mode's rounds (its steps are not counted in answered/correct)
+    clean_rounds: int = 0
 
 
 SESSION_SOURCES = ("game", "daily", "mistakes", "exam")
@@ -376,14 +380,18 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
             raise StoreError(f"{what} to {self.path} failed: {e}.") from e
 
     def sessions(self, trainee_id: int) -> list[SessionRow]:
-        """The trainee's sessions, newest first, with answered/correct counted from the log."""
+        """The trainee's sessions, newest first, with answered/correct counted from the log:
+        question answers only; table mode's rounds (and clean ones) counted by themselves."""
         rows = self._rows(
-            """
+            f"""
             SELECT s.id, s.trainee_id, s.game_id, s.mode, s.seed, s.question_count,
                    s.started_at, s.ended_at,
                    COUNT(a.id) AS answered, COALESCE(SUM(a.is_correct), 0) AS correct,
-                   COALESCE(s.source, 'game') AS source, s.exam_id
-            FROM sessions AS s LEFT JOIN answers AS a ON a.session_id = s.id
+                   COALESCE(s.source, 'game') AS source, s.exam_id,
+                   (SELECT COUNT(*) FROM table_rounds AS r WHERE r.session_id = s.id) AS rounds,
+                   (SELECT COUNT(*) FROM table_rounds AS r WHERE r.session_id = s.id AND r.completed = 1
+                      AND r.procedure_errors + r.payout_errors + r.missed_calls + r.false_calls = 0) AS clean_rounds
+            FROM sessions AS s LEFT JOIN answers AS a ON a.session_id = s.id AND {question_skill_sql('a.skill')}
             WHERE s.trainee_id = ?
             GROUP BY s.id
             ORDER BY s.started_at DESC, s.rowid DESC
@@ -408,19 +416,27 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
 
     def progress(self, trainee_id: int) -> list[SkillProgress]:
         """One entry per (game, skill) the trainee has answered, ordered by game then skill.
-        ``mean_ms`` is the whole-millisecond mean (floor), as in ``SessionSummary``."""
+        ``mean_ms`` is the whole-millisecond mean (floor), as in ``SessionSummary``.
+
+        Question skills count their answers; a table mode skill is judged by its rounds,
+        so its entry has no answers (0) and carries the rounds' figures in ``table``
+        (``mean_ms``: the mean round time; ``last_answered_at``: the last round)."""
         rows = self._rows(
-            """
+            f"""
             SELECT game_id, skill,
                    COUNT(*) AS answered,
                    SUM(is_correct) AS correct,
                    SUM(response_ms) / COUNT(*) AS mean_ms,
                    MAX(answered_at) AS last_answered_at
             FROM answers
-            WHERE trainee_id = ?
+            WHERE trainee_id = ? AND {question_skill_sql()}
             GROUP BY game_id, skill
             ORDER BY game_id, skill
             """,
             [trainee_id],
         )
-        return [SkillProgress(**r) for r in rows]
+        out = [SkillProgress(**r) for r in rows]
+        out += [SkillProgress(x.game_id, x.skill, 0, 0, x.mean_round_ms, x.last_at, x)
+                for x in self.table_figures(AnswerFilter(trainee_id=trainee_id))]
+        out.sort(key=lambda p: (p.game_id, p.skill))
+        return out

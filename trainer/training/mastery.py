@@ -20,6 +20,41 @@ Familiar              at least 60% right
 Proficient            at least 5 answers, 80% right and half of them on target
 Mastered              at least 10 answers, 90% right and 80% of them on target
 ====================  ==========================================================
+
+Table mode's skills (``<game>.table-procedure``, ``<game>.table-payouts``,
+``<game>.table-watch``) are judged by *rounds*, never by steps. Every dealer action of a
+round is still kept in the answer log (the review lists it), but one round of forty
+steps is one round: it cannot lift a trainee's question accuracy, nor master a skill by
+itself. Those answers are left out of every question figure (accuracy, speed, mastery,
+certification, weakest skills, the daily practice schedule, the summaries); the skill's
+figures come from the rounds stored in ``table_rounds`` (``table_skill_figures``):
+
+- a round *counts* for the skill of its mode: dealt rounds for procedure and payouts,
+  watched rounds for spot the error; a round left part-way counts, and is not clean;
+- a round is *clean* for the skill when it was completed and has none of the skill's
+  errors: no procedure error (table procedure), no payout error (table payouts), no
+  mistake let pass and no false alarm (spot the error). "No procedure/payout errors" is
+  read per skill, so each skill says what went wrong (``round_clean``);
+- a round is *on time* when it was completed within its level's round target (the
+  level's time per action times the round's actions). An untimed round (the Learn
+  level) is not on time: it has no target to meet. Spot the error has no time target
+  at any level, so its speed does not apply (``None``) and its mastery asks for clean
+  rounds only;
+- *accuracy* is the share of the rounds that were clean ("3 of 5 rounds clean"),
+  *speed* the share finished within the level's round target;
+- *mastery* is judged on the last ``TABLE_WINDOW`` rounds of the skill:
+
+====================  ==========================================================
+Not started           no round yet
+Learning              under 60% of the rounds clean
+Familiar              at least 60% clean
+Proficient            at least 3 rounds, 80% clean and half of them on time
+Mastered              at least 5 rounds, 90% clean and 80% of them on time
+====================  ==========================================================
+
+(the "on time" conditions only where the skill is timed: not for spot the error).
+So three rounds never make Mastered, and rounds dealt only at the untimed Learn level
+reach Familiar at most.
 """
 
 from __future__ import annotations
@@ -44,7 +79,7 @@ def target_ms(form: str, fields: tuple[str, ...] | list[str] | str = (), answer:
     try:
         if form == "choice":
             return CHOICE_MS
-        if form == "amounts":
+        if form in ("amounts", "settle"):  # settle: a result (one key) and, for a pay, the amount per field
             items = json.loads(fields) if isinstance(fields, str) else fields
             return AMOUNT_BASE_MS + PER_AMOUNT_MS * len(items)
         if form == "order":
@@ -123,3 +158,171 @@ def mastery_level(answered: int, correct: int, on_target: int) -> Level:
     if accuracy >= 0.6:
         return Level.FAMILIAR
     return Level.LEARNING
+
+
+# -- table mode's skills: judged by rounds ---------------------------------------------------
+TABLE_WINDOW = 10  # the recent rounds a table skill's mastery is judged on
+TABLE_PROCEDURE, TABLE_PAYOUTS, TABLE_WATCH = "table-procedure", "table-payouts", "table-watch"
+# Each table skill (by the end of its id) and the mode of the rounds it is judged on.
+TABLE_SKILL_MODES = {TABLE_PROCEDURE: "deal", TABLE_PAYOUTS: "deal", TABLE_WATCH: "watch"}
+
+
+def table_skill_part(skill: str) -> str | None:
+    """``table-procedure``, ``table-payouts`` or ``table-watch`` for a table mode skill id
+    (``<game>.table-procedure``), None for any other skill."""
+    part = skill.rsplit(".", 1)[-1] if "." in skill else ""
+    return part if part in TABLE_SKILL_MODES else None
+
+
+def is_table_skill(skill: str) -> bool:
+    return table_skill_part(skill) is not None
+
+
+def table_skill_sql(column: str = "skill") -> str:
+    """An SQL condition true for the rows whose ``column`` is a table mode skill."""
+    return "(" + " OR ".join(f"{column} LIKE '%.{part}'" for part in TABLE_SKILL_MODES) + ")"
+
+
+def question_skill_sql(column: str = "skill") -> str:
+    """An SQL condition true for the rows of question skills (every skill but table mode's)."""
+    return f"NOT {table_skill_sql(column)}"
+
+
+def table_skill_mode(skill: str) -> str | None:
+    """The mode of the rounds a table skill is judged on (deal or watch)."""
+    part = table_skill_part(skill)
+    return TABLE_SKILL_MODES[part] if part else None
+
+
+def table_skill_timed(skill: str) -> bool:
+    """Whether the skill's rounds are held to a time target (spot the error never is)."""
+    return table_skill_part(skill) != TABLE_WATCH
+
+
+def round_clean(skill: str, r) -> bool:
+    """Whether a round (a ``RoundRecord`` or a stored row: completed, procedure_errors,
+    payout_errors, missed_calls, false_calls) is clean for the table skill ``skill``."""
+    if not r.completed:
+        return False
+    part = table_skill_part(skill)
+    if part == TABLE_PROCEDURE:
+        return r.procedure_errors == 0
+    if part == TABLE_PAYOUTS:
+        return r.payout_errors == 0
+    if part == TABLE_WATCH:
+        return r.missed_calls == 0 and r.false_calls == 0
+    return False
+
+
+def round_on_time(r) -> bool:
+    """Completed within its level's round target; an untimed round (target 0) is not."""
+    return bool(r.completed) and r.target_ms > 0 and r.total_ms <= r.target_ms
+
+
+def table_mastery_level(rounds: int, clean: int, on_time: int, *, timed: bool = True) -> Level:
+    """A table skill's level from its last rounds (at most ``TABLE_WINDOW``): ``clean`` of
+    them clean, ``on_time`` of them within the level's target (ignored unless ``timed``)."""
+    if rounds <= 0:
+        return Level.NOT_STARTED
+    accuracy, speed = clean / rounds, on_time / rounds
+    if rounds >= 5 and accuracy >= 0.9 and (not timed or speed >= 0.8):
+        return Level.MASTERED
+    if rounds >= 3 and accuracy >= 0.8 and (not timed or speed >= 0.5):
+        return Level.PROFICIENT
+    if accuracy >= 0.6:
+        return Level.FAMILIAR
+    return Level.LEARNING
+
+
+@dataclass(frozen=True)
+class TableSkillFigures:
+    """One trainee's figures of one table skill, from their rounds (of a period):
+    ``rounds`` of them, ``clean`` clean and ``on_time`` within the level's target;
+    ``total_ms`` their time; ``recent_*`` the same over the last ``TABLE_WINDOW`` rounds,
+    which the level is judged on."""
+
+    trainee_id: int
+    game_id: str
+    skill: str
+    rounds: int
+    clean: int
+    on_time: int
+    total_ms: int
+    last_at: str
+    recent_rounds: int
+    recent_clean: int
+    recent_on_time: int
+
+    @property
+    def timed(self) -> bool:
+        return table_skill_timed(self.skill)
+
+    @property
+    def accuracy(self) -> float:
+        """The share of the rounds that were clean."""
+        return self.clean / self.rounds if self.rounds else 0.0
+
+    @property
+    def speed(self) -> float | None:
+        """The share of the rounds finished within the level's target; None for a skill
+        without a time target (spot the error)."""
+        if not self.timed:
+            return None
+        return self.on_time / self.rounds if self.rounds else 0.0
+
+    @property
+    def mean_round_ms(self) -> int:
+        return self.total_ms // self.rounds if self.rounds else 0
+
+    @property
+    def level(self) -> Level:
+        return table_mastery_level(self.recent_rounds, self.recent_clean, self.recent_on_time, timed=self.timed)
+
+    @property
+    def clean_text(self) -> str:
+        """ "3 of 5 rounds clean", "1 of 1 round clean"."""
+        return f"{self.clean} of {self.rounds} round{'' if self.rounds == 1 else 's'} clean"
+
+    @property
+    def speed_text(self) -> str:
+        """ "2 of 5 rounds on time", or "untimed" for spot the error."""
+        if not self.timed:
+            return "untimed"
+        return f"{self.on_time} of {self.rounds} round{'' if self.rounds == 1 else 's'} on time"
+
+    @property
+    def rounds_text(self) -> str:
+        return f"{self.rounds} round{'' if self.rounds == 1 else 's'}"
+
+
+def table_skill_figures(rounds, skills_of, window: int = TABLE_WINDOW) -> list[TableSkillFigures]:
+    """Every (trainee, game, table skill) with rounds, from ``rounds`` given **newest
+    first** (each with trainee_id, game_id, mode, recorded_at, completed, the error counts,
+    total_ms and target_ms). ``skills_of(game_id)`` names the game's table skills (by
+    default ``<game>.table-procedure`` and so on)."""
+    acc: dict[tuple[int, str, str], list] = {}
+    order: list[tuple[int, str, str]] = []
+    for r in rounds:
+        for skill in skills_of(r.game_id):
+            if table_skill_mode(skill) != r.mode:
+                continue
+            key = (int(r.trainee_id), r.game_id, skill)
+            a = acc.get(key)
+            if a is None:
+                a = acc[key] = [0, 0, 0, 0, r.recorded_at, 0, 0, 0]
+                order.append(key)
+            clean, on_time = round_clean(skill, r), round_on_time(r)
+            a[0] += 1
+            a[1] += clean
+            a[2] += on_time
+            a[3] += int(r.total_ms)
+            if a[5] < window:
+                a[5] += 1
+                a[6] += clean
+                a[7] += on_time
+    return [TableSkillFigures(t, g, sk, *acc[(t, g, sk)]) for t, g, sk in order]
+
+
+def default_table_skills(game_id: str) -> tuple[str, str, str]:
+    """A game's three table skills: ``<game>.table-procedure``, ``-payouts``, ``-watch``."""
+    return tuple(f"{game_id}.{part}" for part in TABLE_SKILL_MODES)  # type: ignore[return-value]

@@ -274,6 +274,7 @@ def practice_overview(review_log: Iterable, windows: Iterable, mistakes: Iterabl
     their recent mistakes. ``games`` limits it to some games; by default it covers the
     games they have practised (every available game if none yet)."""
     from trainer.training.mastery import Mastery as _Mastery
+    from trainer.training.mastery import is_table_skill
     from trainer.training.scheduler import FsrsScheduler, Review, utc
 
     log = list(review_log)
@@ -285,9 +286,13 @@ def practice_overview(review_log: Iterable, windows: Iterable, mistakes: Iterabl
         scope = tuple(g for g in available if g in played) or tuple(available)
     skills = practice_skills(scope)
     reviews = [Review(r.skill, utc(r.answered_at), bool(r.is_correct), int(r.response_ms), int(r.target_ms or 0),
-                      timed=r.mode != LEARN, shown=bool(r.shown)) for r in log if r.game_id in scope]
+                      timed=r.mode != LEARN, shown=bool(r.shown))
+               for r in log if r.game_id in scope and not is_table_skill(r.skill)]
+    # Table mode's skills are not scheduled: the queue asks questions and they have none,
+    # and a round's dealer actions are not reviews of a card (trainer.training.mastery).
     states = (scheduler or FsrsScheduler()).states(reviews, now)
-    mastery = {w.skill: _Mastery(w.answered, w.correct, w.on_target) for w in windows if w.game_id in scope}
+    mastery = {w.skill: _Mastery(w.answered, w.correct, w.on_target) for w in windows
+               if w.game_id in scope and not is_table_skill(w.skill)}
     queue = daily_queue(skills, states, now, mastery=mastery)
     kept = tuple(m for m in mistakes if m.game_id in scope)
     return PracticeOverview(now, scope, played, tuple(skills), states, mastery, tuple(queue), kept)

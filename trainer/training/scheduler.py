@@ -23,6 +23,12 @@ relearning step of 12 hours: a skill answered wrong is due again by the next day
 slowly right, the day after), one answered right after some days, growing with every
 right answer. Fuzzing is off, so that the same log always gives the same schedule.
 Other schedulers can stand in for FSRS by implementing ``SkillScheduler``.
+
+Table mode's skills are not scheduled at all: their answers are the dealer actions of a
+round (forty of them in one round), not reviews of a skill, and the daily queue asks
+questions, which table skills have none of. The store's ``review_log`` leaves them out
+and ``practice_overview`` drops any that reach it; a table skill's standing comes from
+its rounds (``trainer.training.mastery.table_skill_figures``).
 """
 
 from __future__ import annotations
