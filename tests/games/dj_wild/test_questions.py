@@ -9,7 +9,7 @@ from trainer.games.dj_wild import GAME
 from trainer.games.dj_wild.hands import Category, evaluate, trips_readings
 from trainer.games.dj_wild.rules_data import rules_data
 from trainer.games.dj_wild.settlement import FOLD, PLAY, HouseOptions, SeatWagers, settle_round, trips_payout
-from trainer.training.question import AMOUNTS, CHOICE, ORDER
+from trainer.training.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.training.session import QuizSession, make_question
 
 KINDS = GAME.question_kinds()
@@ -60,7 +60,7 @@ def test_questions_are_well_formed_cited_and_replayable(k):
             assert len(q.options) <= 9
             assert not q.is_correct(json.dumps(list(q.options)))  # offered shuffled
         else:
-            assert q.form == AMOUNTS and q.fields
+            assert q.form in (AMOUNTS, SETTLE) and q.fields
         if q.scene is not None:
             assert q.scene.game_id == "dj-wild" and len(q.scene.seats) == 6
             assert not q.scene.dealer_cover_card  # DJ Wild has no cover card on the dealer's hand
@@ -80,8 +80,11 @@ def test_seat_payout_answers_match_an_independent_settlement():
                                      trips=wagers.get("trips", 0), bad_beat=wagers.get("bad_beat", 0),
                                      decision=decision)],
                          HouseOptions(q.detail["trips_table"]))
-        paid = {w.wager: max(w.net, 0) for w in r.seats[0].results}
-        assert json.loads(q.answer) == [paid[labels[f]] for f in q.fields]
+        # Each wager as the dealer settles it: a loss collected, a push returned, a win paid its net.
+        settled = {w.wager: {"lose": ["collect"], "push": ["push"], "win": ["pay", w.net]}[w.result]
+                   for w in r.seats[0].results}
+        assert q.form == SETTLE
+        assert json.loads(q.answer) == [settled[labels[f]] for f in q.fields]
 
 
 def test_trips_answers_name_the_better_reading():
@@ -132,11 +135,15 @@ def test_cover_all_counts_every_hand_and_the_number_of_players():
 def test_cover_all_payout_pays_every_wager_the_same_odds():
     for seed in SEEDS:
         q = make_question(kind("cover-all-payout"), seed)
-        amounts = json.loads(q.answer)
+        entries = json.loads(q.answer)
         wagers = {s.seat: dict(s.wagers)["cover_all"] for s in q.scene.seats if dict(s.wagers).get("cover_all")}
-        assert len(amounts) == len(wagers) == len(q.fields)
-        ratios = {a * 1000 // w for a, w in zip(amounts, wagers.values())}
-        assert len(ratios) == 1  # one highest hand pays every Cover All wager alike (§11(g))
+        assert q.form == SETTLE and len(entries) == len(wagers) == len(q.fields)
+        assert len({e[0] for e in entries}) == 1  # every Cover All wager wins or every one is collected
+        if entries[0][0] == "pay":
+            ratios = {e[1] * 1000 // w for e, w in zip(entries, wagers.values())}
+            assert len(ratios) == 1  # one highest hand pays every Cover All wager alike (§11(g))
+        else:
+            assert entries == [["collect"]] * len(entries)
 
 
 def test_multi_game_link_never_settles_a_link_wager():

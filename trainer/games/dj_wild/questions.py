@@ -32,7 +32,7 @@ from trainer.games.dj_wild.settlement import (
 )
 from trainer.games.dj_wild.table import SeatShow, scene
 from trainer.games.registry import QuestionKind, Skill, table_mode_skills
-from trainer.training.question import AMOUNTS, CHOICE, ORDER, Question, amounts_answer, order_answer
+from trainer.training.question import CHOICE, ORDER, SETTLE, Question, order_answer, settle_answer, wager_entry
 from trainer.training.rules_questions import REFER_OUTCOME, data_kinds, shuffled_items
 
 SHORT = "DJ Wild"
@@ -318,9 +318,10 @@ def trips_natural_or_wild(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- payouts
 
-def _paid(results, fields: Sequence[str]) -> list[int]:
-    paid = {r.wager: r.paid for r in results}
-    return [paid.get(f, 0) for f in fields]
+def _entries(results, fields: Sequence[str]) -> list:
+    """Each wager's result: collect, push or pay its net (a dealer tells collect from push)."""
+    by_wager = {r.wager: r for r in results}
+    return [wager_entry(by_wager[f]) for f in fields]
 
 
 def seat_payout(rng: random.Random) -> Question:
@@ -361,9 +362,9 @@ def seat_payout(rng: random.Random) -> Question:
     wagers = tuple((k, getattr(sw, k)) for k in ("ante", "blind", "play", "trips", "bad_beat"))
     verb = "folded" if decision == FOLD else "placed the play wager"
     return _q("seat-payout", "payouts",
-              prompt=f"Seat {seat_no} {verb}. Settle every wager of the seat: type what you pay on each "
-                     "(0 if it is collected or returned).",
-              form=AMOUNTS, fields=tuple(LABELS[f] for f in fields), answer=amounts_answer(_paid(settled.results, fields)),
+              prompt=f"Seat {seat_no} {verb}. Settle every wager of the seat: collect it, push it or pay it "
+                     "(and how much).",
+              form=SETTLE, fields=tuple(LABELS[f] for f in fields), answer=settle_answer(_entries(settled.results, fields)),
               explanation=" ".join(lines), citations=tuple(dict.fromkeys(cites)),
               scene=scene({seat_no: SeatShow(player, wagers=wagers, highlight=True,
                                              note="folded" if decision == FOLD else "play")},
@@ -399,9 +400,9 @@ def bad_beat(rng: random.Random) -> Question:
     if decision == FOLD:
         why += " The player folded, but the Two Way Bad Beat stays in action."
     return _q("bad-beat", "side-bets",
-              prompt=f"Seat 2 {'folded' if decision == FOLD else 'placed the play wager'}. What do you pay on the "
-                     "Two Way Bad Beat wager (0 if it is collected)?",
-              form=AMOUNTS, fields=(LABELS["bad_beat"],), answer=amounts_answer([result.paid]),
+              prompt=f"Seat 2 {'folded' if decision == FOLD else 'placed the play wager'}. Settle the Two Way Bad "
+                     "Beat wager: collect it or pay it (and how much)?",
+              form=SETTLE, fields=(LABELS["bad_beat"],), answer=settle_answer([wager_entry(result)]),
               explanation=f"Player: {vp.describe().lower()}; dealer: {vd.describe().lower()}. " + why,
               citations=tuple(dict.fromkeys(result.rules + (cite("10(c)"),))),
               scene=scene({2: SeatShow(player, highlight=True, note="folded" if decision == FOLD else "play",
@@ -483,11 +484,13 @@ def cover_all_payout(rng: random.Random) -> Question:
                       decision=FOLD if n in folds else PLAY) for n in seats]
     settlement = settle_round(hands[DEALER], sws, HouseOptions())
     fields = tuple(f"Seat {n} Cover All" for n in with_wager)
-    paid = [settlement.seat(n).result("cover_all").paid for n in with_wager]
+    entries = [wager_entry(settlement.seat(n).result("cover_all")) for n in with_wager]
     return _q("cover-all-payout", "side-bets",
-              prompt="Every player bet is reconciled. Go back and settle the Cover All wagers: type what you pay "
-                     "on each (0 if it is collected).",
-              form=AMOUNTS, fields=fields, answer=amounts_answer(paid), explanation=_cover_all_why(outcome),
+              prompt="Every player bet is reconciled. Go back and settle the Cover All wagers: collect or pay each "
+                     "(and how much).",
+              form=SETTLE, fields=fields, answer=settle_answer(entries),
+              explanation=_cover_all_why(outcome) + " " + " ".join(
+                  f"Seat {n}: {settlement.seat(n).result('cover_all').describe()}." for n in with_wager),
               citations=outcome.rules + (cite("11(j)"),),
               scene=_cover_all_scene(seats, hands, folds, wagers, f"Cover All: {len(seats)} players"),
               detail={"players": len(seats)})
