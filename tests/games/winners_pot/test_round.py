@@ -144,9 +144,11 @@ def test_exposed_hole_card_turns_the_third_card_down_and_two_make_a_dead_hand():
     r2.deal(2, exposed=True)
     assert r2.expected().kind == R.KILL_HAND
     op = r2.kill_hand(2)
-    assert op.amount == 500 and r2.seats[2].dead and r2.held_for_floor == {2: 100}
+    assert op.amount == 500 and r2.seats[2].dead and r2.held_for_floor == {}
     play_to(r2, random.Random(3), policy=lambda g, rr, s: BET if rr.phase == R.BET_ROUND else DOUBLE)
-    assert r2.phase == R.DONE and r2.ledger_balances() and r2.player_net(2) == -100 + 100 - 100
+    # the ante void (returned); trainer ruling 32: the $1.00 Jacks Plus settled on the two cards
+    # held when the hand was declared dead, a pair of aces: 1 to 1
+    assert r2.phase == R.DONE and r2.ledger_balances() and r2.player_net(2) == 100
 
 
 def test_dealers_two_exposed_hole_cards_go_to_the_floor():

@@ -18,8 +18,9 @@ Input::
 - ``decision``: ``["bet", "double"]``, ``["bet", "fold"]`` or ``["fold"]``;
 - options: ``commission_percent`` (at most 10, §10(h)(2)), ``commission_fixed`` (cents),
   ``button`` (the seat holding the button, 0 for the dealer: it decides the order of an
-  odd cent on a split pot, trainer ruling 20), ``minimum_wager`` (cents: the minimum
-  Jacks Plus wager, for the payout limit of §11(c)). Each may be left out.
+  odd cent on a split pot and who bears the odd cent of its commission, trainer rulings
+  20 and 26), ``minimum_wager`` (cents: the minimum Jacks Plus wager, for the payout limit
+  of §11(c): the minimum times 400, trainer ruling 27). Each may be left out.
 """
 
 from __future__ import annotations
@@ -170,9 +171,9 @@ def calculator_form():
         OptionField("commission_fixed", "Commission cap (cents)",
                     ("500", "1000", "1500", "2000", "2500", "5000", "10000"), str(pd.default_fixed), sec),
         OptionField("button", "Button at", ("0",) + tuple(str(n) for n in range(1, data.seats + 1)), "0",
-                    "Winner's Pot Poker §7(d); trainer ruling 20"),
+                    "Winner's Pot Poker §7(d); trainer ruling 20; trainer ruling 26"),
         OptionField("minimum_wager", "Minimum Jacks Plus (cents)", ("100", "500", "1000", "2500", "12500", "25000"),
-                    "100", pd.limit_citation),
+                    "100", f"{pd.limit_citation}; trainer ruling 27"),
     )
     return CalculatorForm(
         game_id=GAME_ID, options=options, dealer_cards=5, seat_cards=5,

@@ -11,17 +11,19 @@ each new round it moves clockwise to the next player, or to the dealer when it w
 the player farthest to the dealer's right. Dealing, and every decision, begin with the
 position immediately after the button in clockwise rotation.
 
-Reading (not ruled): §10(b) and (d) deal the fourth and fifth cards "beginning with the
+Trainer ruling 29: §10(b) and (d) deal the fourth and fifth cards "beginning with the
 first player after the button". When the position right after the button is the
-dealer's (the button lies at the player farthest to the dealer's right) the trainer
-deals the dealer first, as §7(d)-(e) do for the first three cards ("the player or
-dealer, as applicable, positioned immediately after the button"): one order for every
-card of the round. Questions never turn on that case (``street_order_is_ambiguous``).
+dealer's (the button lies at the player farthest to the dealer's right) the fourth and
+fifth cards may start with the dealer, as the first cards do under §7(d), or with the
+first player: both are correct. ``street_order`` lists the dealer first and
+``street_order_alternative`` the other order; no question asks it
+(``street_order_is_ambiguous``) and table mode accepts either.
 
-Reading (not ruled): §9(d) delivers the automated shoe's first stack "to the player
+Trainer ruling 28: §9(d) delivers the automated shoe's first stack "to the player
 farthest to his or her left", while §9(c) starts the dealing immediately after the
-button. In the first round (the button before the dealer) both name the same player;
-in later rounds the trainer follows the button of §9(c), the rule written for this game.
+button. The button governs: the first stack goes to the first position after the button
+(§9(c); §9(d)'s words describe the first round only). The first stack cites §9(c) and
+the ruling, not §9(d).
 """
 
 from __future__ import annotations
@@ -94,8 +96,19 @@ def deal_order(button: int, seats: Sequence[int]) -> list[int]:
 
 def street_order(button: int, remaining: Sequence[int]) -> list[int]:
     """§10(b), §10(d): the fourth and fifth cards go to each remaining player and the
-    dealer in clockwise rotation, beginning after the button (see the module's reading)."""
+    dealer in clockwise rotation, beginning after the button (the dealer first when it
+    sits right after the button; trainer ruling 29 also accepts the other start)."""
     return clockwise_after(button, list(remaining) + [DEALER])
+
+
+def street_order_alternative(button: int, remaining: Sequence[int]) -> list[int] | None:
+    """The other order trainer ruling 29 accepts for the fourth and fifth cards when the
+    dealer sits right after the button: the first player first, the dealer last (None
+    when there is no such case)."""
+    if not street_order_is_ambiguous(button, remaining):
+        return None
+    order = street_order(button, remaining)
+    return order[1:] + order[:1]
 
 
 def street_order_is_ambiguous(button: int, remaining: Sequence[int]) -> bool:
@@ -164,7 +177,9 @@ def deal_sequence(method: str, button: int, seats: Sequence[int]) -> list[DealSt
     order = deal_order(button, seats)
     sec = DEAL_SECTIONS[method]
     if method == AUTOMATED_SHOE:
-        return [DealStep(p, 0, STACK_SIZE, True, cite(sec)) for p in order]
+        # trainer ruling 28: the first stack by the button of §9(c); the rest clockwise (§9(d))
+        return [DealStep(p, 0, STACK_SIZE, True, f"{cite('9(c)')}; trainer ruling 28" if i == 0 else cite(sec))
+                for i, p in enumerate(order)]
     steps = []
     for n in (1, 2, 3):
         steps.extend(DealStep(p, n, 1, n == UP_CARD, cite(f"{sec}({n})")) for p in order)
@@ -187,6 +202,7 @@ def stub_count(players: int, bettors: int, doublers: int) -> int:
 __all__ = [
     "DEALER", "MAX_SEATS", "METHODS", "MANUAL_SHOE", "HAND", "AUTOMATED_SHOE", "METHOD_NAMES", "DealStep",
     "position_name", "check_seats", "clockwise_after", "deal_order", "street_order", "street_order_is_ambiguous",
+    "street_order_alternative",
     "decision_order", "reveal_order", "next_button", "button_after_rounds", "deal_sequence", "stub_count",
     "BUTTON_CITATIONS",
 ]

@@ -19,7 +19,7 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from trainer.core.cards import shuffled, standard_deck
+from trainer.core.cards import cards_label, shuffled, standard_deck
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.core.rng import make_rng
@@ -315,11 +315,17 @@ class RoundDrill:
         why = ("Dealing begins with the position immediately after the button, clockwise: "
                + ", ".join(position_name(p) for p in order) + ".")
         if stack:
-            why += " From the automated shoe each position gets a stack of three, its top card turned face up."
+            # Trainer ruling 28: the button governs the first stack (§9(c)); §9(d)'s "farthest
+            # to his or her left" describes the first round only.
+            why += (" From the automated shoe the first stack too goes to the first position after the button; each "
+                    "position gets a stack of three, its top card turned face up.")
+            cites = step.citations
+        else:
+            cites = step.citations + (cite(dealing.BUTTON_SECTIONS[r.method]),)
         return self._q("first-card", ("first-card", self.round_no),
                        prompt=f"The top card is burned. Who receives the first {'stack' if stack else 'card'}?",
                        form=CHOICE, options=self._positions(r.players), answer=_name(step.position),
-                       explanation=why, citations=step.citations + BUTTON_CITATIONS[:1])
+                       explanation=why, citations=tuple(dict.fromkeys(cites)))
 
     def _first_decision_question(self, step: Step) -> Question:
         r = self.round
@@ -410,7 +416,7 @@ class RoundDrill:
         return self._q("dealer-hand", ("dealer-hand", self.round_no),
                        prompt="Expose your two down cards. What hand do you announce?", form=CHOICE,
                        options=category_options(value.category, self.rng), answer=value.category.label,
-                       explanation=f"{' '.join(str(c) for c in r.cards_of(DEALER))}: {value.describe().lower()}.",
+                       explanation=f"{cards_label(r.cards_of(DEALER))}: {value.describe().lower()}.",
                        citations=step.citations + (value.category.citation,))
 
     def _reveal_question(self, step: Step) -> Question:

@@ -32,6 +32,7 @@ from trainer.core.hand_value import RankedHand
 
 TITLE = "Winner's Pot Poker"
 HAND_SIZE = 5
+HOLE_CARD_COUNT = 2  # the two down cards: all a hand holds when §12(a) declares it dead
 JACK = 11
 TEN = 10
 FULL_DECK = tuple(Card(rank, suit) for suit in SUIT_CHARS for rank in range(ACE, 1, -1))
@@ -253,6 +254,21 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
     return HandValue(category, order, tuple(cards))
 
 
+def held_value(cards: Sequence[Card]) -> HandValue:
+    """The value of the cards a hand held when it was declared dead (§12(a)): the two down
+    cards, or more. Trainer ruling 32 settles the dead hand's Jacks Plus wager on them, so
+    only a pair can qualify from two (jacks or better, §11(b))."""
+    if len(cards) == HOLE_CARD_COUNT:
+        if any(c.is_joker for c in cards):
+            raise HandError("Winner's Pot Poker is played without jokers (§2(a))")
+        if len(set(cards)) != HOLE_CARD_COUNT:
+            raise HandError("a card appears twice in the hand; the game uses one deck (§2(a))")
+        ranks = tuple(sorted((c.rank for c in cards), reverse=True))
+        category, order, _ = rank_value(ranks)
+        return HandValue(category, order, tuple(cards))
+    return evaluate(cards)
+
+
 def compare(a: Sequence[Card], b: Sequence[Card]) -> int:
     """1 if hand a ranks higher, -1 if lower, 0 for a tie hand."""
     va, vb = evaluate(a), evaluate(b)
@@ -375,6 +391,6 @@ def remaining_deck(avoid: Sequence[Card] = ()) -> list[Card]:
 
 __all__ = [
     "TITLE", "HAND_SIZE", "Category", "HandValue", "HandError", "CATEGORIES", "CATEGORY_BY_KEY", "JACKS_OR_BETTER",
-    "evaluate", "compare", "comparison_citations", "best_of", "jacks_plus_key", "hand_of", "value_of", "rank_value",
+    "evaluate", "held_value", "compare", "comparison_citations", "best_of", "jacks_plus_key", "hand_of", "value_of", "rank_value",
     "straight_high", "describe_value", "cite", "FULL_DECK", "remaining_deck",
 ]

@@ -1,5 +1,5 @@
 """The winner's pot, the commission, split pots and the Jacks Plus wager, in exact cents
-(§1 "Winner's pot", §10, §11; trainer rulings 19 and 20).
+(§1 "Winner's pot", §10, §11; trainer rulings 19, 20, 26, 27 and 32).
 
 The pot (§1): the ante, bet and double wagers of all players and the dealer, except the
 ante of a player who folds after the first three cards (that ante goes to the table
@@ -14,23 +14,24 @@ players' shares taken together (the dealer's share is never charged) and the fix
 amount, borne equally by the tied players; an odd cent goes to the first tied position
 clockwise from the button.
 
-Reading (not ruled): a percentage of a pot in cents can fall between two cents; the
-fraction is not charged (rounded down), so the commission never exceeds the percentage
-"of no more than ten percent" of §10(h)(2).
-
-Reading (not ruled): ruling 20's odd cents are dealt out in the two divisions of a tie:
-the pot among the tied hands, and the players' shares less the commission among the
-tied players; each leftover cent goes, one by one, to the tied positions in clockwise
-order from the button. The commission each tied player bears is then equal to within a
-cent, and a player never bears more than a cent above another.
+Trainer ruling 26: the commission is computed in cents and a fraction of a cent is
+dropped (2.5% of $125.00 is $3.12). The tied players' commission is split equally; an
+odd cent of it is borne by the first tied position clockwise from the button, the one
+that received the odd cent of the pot. Reading (the ruling speaks of one odd cent): with
+three tied players two odd cents can be left; each goes, one by one, to the tied players
+in clockwise order from the button. When the dealer is the first tied position (it takes
+the pot's odd cent but is never charged), the commission's odd cent is borne by the first
+tied player after it. Ruling 26 is cited wherever it decides the amount: a fraction of a
+cent dropped from the percentage charged, or a commission that does not divide equally.
 
 Jacks Plus (§11(b)-(c); ruling 19): paid once for the highest qualifying hand of the
 cards the player holds (five, or the three or four held when folding), from the table
 inventory; a losing wager goes to the table inventory. The payout limit for a player is
 $50,000 or the most one patron could win in a round betting the minimum wager,
-whichever is greater. Reading (not ruled): "the maximum amount that one patron could win
-per round when betting the minimum wager" is the minimum Jacks Plus wager at the top
-Jacks Plus odds (400 to 1 for a royal flush). When two or more players' royal flushes
+whichever is greater; trainer ruling 27: that second amount is the minimum Jacks Plus
+wager times the royal flush odds (400 to 1), cited wherever the limit is applied. A dead
+hand's wager (§12(a)) is settled on the cards it held when declared dead (trainer ruling
+32). When two or more players' royal flushes
 would together be paid more than the limit, the limit is paid to them in proportion to
 their Jacks Plus wagers (§11(c)); each proportional share is rounded down to the cent so
 that the total never exceeds the limit.
@@ -85,6 +86,7 @@ LABELS = {"ante": "Ante", "bet": "Bet", "double": "Double", "jacks_plus": "Jacks
 POT = "pot"
 COMMISSION_CITATIONS = (cite("10(h)(2)(i)"), ruling(20))
 SPLIT_CITATIONS = (cite("10(h)(2)(ii)"), ruling(20))
+ROUNDING_RULING = ruling(26)  # a fraction of a cent dropped; the odd cent of a tie's commission
 
 
 # ---------------------------------------------------------------- house options
@@ -149,9 +151,18 @@ def commission_on(amount: int, options: HouseOptions) -> int:
     return min(amount * options.percent_bp // BASIS_POINTS, options.fixed)
 
 
+def fraction_dropped(amount: int, options: HouseOptions) -> bool:
+    """Whether the commission charged on ``amount`` is the percentage with a fraction of a
+    cent dropped (trainer ruling 26)."""
+    return (amount * options.percent_bp % BASIS_POINTS != 0
+            and amount * options.percent_bp // BASIS_POINTS <= options.fixed)
+
+
 def commission_reason(amount: int, options: HouseOptions) -> str:
     pct = amount * options.percent_bp // BASIS_POINTS
     pct_text = f"{percent_text(options.percent_bp)} of {format_cents(amount)} is {format_cents(pct)}"
+    if fraction_dropped(amount, options):
+        pct_text += " (the fraction of a cent is dropped)"
     if pct <= options.fixed:
         return f"{pct_text}, no more than the fixed {format_cents(options.fixed)}: the commission is {format_cents(pct)}"
     return (f"{pct_text}, more than the fixed {format_cents(options.fixed)}: the commission is the fixed "
@@ -242,16 +253,25 @@ def award_pot(pot: int, winners: Sequence[int], button: int, options: HouseOptio
     if len(order) == 1:
         (p,) = order
         c = commission_on(pot, options)
-        return PotAward(pot, order, (PotShare(p, pot, c, pot - c),), c, pot, COMMISSION_CITATIONS,
-                        commission_reason(pot, options))
+        rules = COMMISSION_CITATIONS + ((ROUNDING_RULING,) if fraction_dropped(pot, options) else ())
+        return PotAward(pot, order, (PotShare(p, pot, c, pot - c),), c, pot, rules, commission_reason(pot, options))
     shares = split_evenly(pot, order)
     players = [p for p in order if p != DEALER]
     base = sum(shares[p] for p in players)
     c = commission_on(base, options)
-    paid = split_evenly(base - c, players)
-    out = tuple(PotShare(p, shares[p], 0 if p == DEALER else shares[p] - paid[p], shares[p] if p == DEALER else paid[p])
-                for p in order)
-    return PotAward(pot, order, out, c, base, SPLIT_CITATIONS, commission_reason(base, options))
+    # Trainer ruling 26: the commission split equally among the tied players, an odd cent
+    # borne by the first tied player clockwise from the button.
+    borne = split_evenly(c, players)
+    out = tuple(PotShare(p, shares[p], 0, shares[p]) if p == DEALER else
+                PotShare(p, shares[p], borne[p], shares[p] - borne[p]) for p in order)
+    decided = fraction_dropped(base, options) or c % len(players) != 0
+    rules = SPLIT_CITATIONS + ((ROUNDING_RULING,) if decided else ())
+    reason = commission_reason(base, options)
+    if c % len(players):
+        reason += (f", borne equally by the tied players, the odd cent{'s' if c % len(players) > 1 else ''} by "
+                   + ", ".join(position_name(q) for q in players[:c % len(players)])
+                   + ", first clockwise from the button")
+    return PotAward(pot, order, out, c, base, rules, reason)
 
 
 # ---------------------------------------------------------------- Jacks Plus
@@ -273,17 +293,18 @@ class JacksPlusEntry:
     wager: int
     hand: HandValue
     folded: bool
+    dead: bool = False  # §12(a): a dead hand's wager, on the two cards it held (trainer ruling 32)
 
 
 def settle_jacks_plus(entries: Sequence[JacksPlusEntry], options: HouseOptions) -> dict[int, WagerResult]:
     """Every Jacks Plus wager of a round, with the payout limit of §11(c)."""
     table = rules_data().pay_tables["jacks_plus"]
     limit = jacks_plus_limit(options)
-    limit_cites = (pot_data().limit_citation,)
+    limit_cites = (pot_data().limit_citation, ruling(27))
     out: dict[int, WagerResult] = {}
     royals = []
     for e in entries:
-        extra = (cite("10(g)"),) + ((ruling(19),) if e.folded else ())
+        extra = (cite("10(g)"),) + ((ruling(19),) if e.folded else ()) + ((cite("12(a)"), ruling(32)) if e.dead else ())
         row = table.row_for(jacks_plus_key(e.hand))
         if row is None:
             out[e.seat] = lose("jacks_plus", LABELS["jacks_plus"], e.wager, (table.citation,) + extra)
@@ -508,7 +529,7 @@ def winner_text(award: PotAward) -> str:
 __all__ = [
     "BET", "DOUBLE", "FOLD", "STAYED", "FOLDED_AFTER_FOUR", "FOLDED_AFTER_THREE", "DECISIONS", "POT", "LABELS",
     "HouseOptions", "PotShare", "PotAward", "SeatPlay", "SeatSettlement", "RoundSettlement", "JacksPlusEntry",
-    "commission_on", "commission_reason", "contribution", "dealer_contribution", "pot_total", "split_evenly",
+    "commission_on", "commission_reason", "fraction_dropped", "contribution", "dealer_contribution", "pot_total", "split_evenly",
     "award_pot", "jacks_plus_limit", "jacks_plus_row", "settle_jacks_plus", "settle_round", "validate_round",
     "validate_options", "percent_to_basis_points", "percent_text", "limited", "winner_text", "cards_for",
 ]

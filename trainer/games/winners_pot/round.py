@@ -14,7 +14,9 @@ The round, dealt from a manual shoe or the hand (§7, §8, §10):
   from the one next to the button, bets (the ante) or folds (the ante to the table
   inventory); burn; a fourth card face up to each remaining player and the dealer; each
   doubles (twice the ante) or folds (ante and bet into the pot); burn; a fifth card face
-  up; the stub to the discard rack; every remaining wager into the pot; the dealer's hand
+  up; the stub to the discard rack and every remaining wager into the pot (in either
+  order, trainer ruling 33: ``expected()`` names the stub first, and the collection is
+  accepted before it); the dealer's hand
   revealed and announced, then each player's from the dealer's right; the Jacks Plus
   wagers settled; the highest hand announced; the pot awarded; the cards collected.
 From an automated shoe (§9): burn, load the shoe, "No more bets", a stack of three to each
@@ -24,7 +26,10 @@ the fourth and fifth cards from the hand as above.
 Irregularities the machine knows (§12): a failed burn (dealing goes on; after the
 betting round two cards are burned before the next card, §12(e)); a hole card turned
 face up in the dealing (the hand's third card is dealt face down; both hole cards: the
-hand is dead and its wagers void, §12(a)); a card found face up in the deck (discarded; a
+hand is dead and its wagers void, §12(a), its Jacks Plus settled at §10(g) on the two
+cards it held, trainer ruling 32; the dealer's own two: the dealer's hand is dead, its
+cards go to the discard rack and the floor supervisor decides the pot, trainer ruling
+31); a card found face up in the deck (discarded; a
 second one voids the round, §12(b)); a position not dealt a card (a misdeal: every wager
 void, §12(f)).
 
@@ -39,7 +44,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from trainer.core.cards import Card, cards_text, shuffled, standard_deck
+from trainer.core.cards import Card, card_label, cards_label, shuffled, standard_deck
 from trainer.core.citation import REFER, ruling
 from trainer.core.money import format_cents
 from trainer.core.settlement import WIN, WagerResult
@@ -48,7 +53,7 @@ from trainer.games.winners_pot.dealing import (
     AUTOMATED_SHOE, DEALER, HOLE_CARDS, METHODS, UP_CARD, decision_order, deal_order, position_name, reveal_order,
     street_order,
 )
-from trainer.games.winners_pot.hands import HandValue, cite, evaluate
+from trainer.games.winners_pot.hands import HandValue, cite, evaluate, held_value
 from trainer.games.winners_pot.pot import (
     BET, DOUBLE, FOLD, HouseOptions, JacksPlusEntry, PotAward, RoundSettlement, SeatPlay, award_pot,
     settle_jacks_plus, settle_round, validate_options, winner_text,
@@ -262,8 +267,10 @@ class Round:
         return tuple(h.card for h in self.hands[position] if h.face_up)
 
     def value_of(self, position: int) -> HandValue:
-        """The value of every card dealt to ``position`` so far (three to five)."""
-        return evaluate(tuple(self.dealt[position]))
+        """The value of every card dealt to ``position`` so far (three to five; the two of a
+        hand declared dead, trainer ruling 32)."""
+        dealt = tuple(self.dealt[position])
+        return held_value(dealt) if position != DEALER and self.seats[position].dead else evaluate(dealt)
 
     @property
     def finished(self) -> bool:
@@ -334,7 +341,8 @@ class Round:
                 st = self.seats[s]
                 if st.jacks_plus and not st.jp_settled:
                     return Step(JACKS_PLUS, s, f"Settle {position_name(s)}'s Jacks Plus wager",
-                                (cite("10(g)"),) + ((ruling(19),) if st.folded_after else ()))
+                                (cite("10(g)"),) + ((ruling(19),) if st.folded_after else ())
+                                + ((cite("12(a)"), ruling(32)) if st.dead else ()))
                 if st.folded_after and not st.cards_discarded and not st.dead:
                     return Step(JACKS_PLUS, s, f"Place {position_name(s)}'s folded cards in the discard rack",
                                 (cite("10(g)"),))
@@ -363,10 +371,16 @@ class Round:
                 return Step(LOAD_SHOE, None, "Place the cards in the automated dealing shoe", (cite("9(b)(1)"),))
             if not self.announced:
                 return Step(NO_MORE_BETS, None, "Announce \"No more bets\"", (cite("9(b)(2)"),))
-            for p in self._deal_positions():
+            positions = self._deal_positions()
+            for p in positions:
                 if not self.hands[p]:
+                    # Trainer ruling 28: the first stack goes to the first position after the
+                    # button (§9(c)); §9(d)'s "farthest to his or her left" is the first round's.
+                    # The later stacks go on clockwise, each turned up as §9(d) says.
+                    first = p == positions[0]
+                    cites = (cite("9(c)"), ruling(28)) if first else (cite("9(d)"),)
                     return Step(STACK, p, f"Deliver a stack of three to {position_name(p)} and turn its top card "
-                                          "face up", (cite("9(c)"), cite("9(d)")))
+                                          "face up", cites)
             return Step(UNLOAD_SHOE, None, "Remove the remaining cards from the automated dealing shoe",
                         (cite("9(e)"),))
         sec = dealing.DEAL_SECTIONS[self.method]
@@ -401,6 +415,11 @@ class Round:
         if self.finished:
             raise RoundError("the round is over")
         step = self.expected()
+        if kind == COLLECT and step.kind == STUB and not self.collected:
+            # Trainer ruling 33: the text gives no order between placing the stub and
+            # collecting the remaining wagers (§7(f)/§8(e)/§9(e), §10(e)): either comes first.
+            return Step(COLLECT, None, "Collect every remaining ante, bet and double wager into the winner's pot",
+                        (cite("10(e)"), ruling(33)))
         if step.kind != kind:
             raise RoundError(f"not now: next, {step.text[0].lower() + step.text[1:]} ({'; '.join(step.citations)})")
         if kind == JACKS_PLUS:
@@ -515,9 +534,20 @@ class Round:
                            detail={"card_number": n, "face_up": True})
             if self.exposed[position] == HOLE_CARDS:
                 if position == DEALER:
+                    # Trainer ruling 31: the dealer's hand is dead and its cards go to the
+                    # discard rack, as a player's would (§12(a)); how the pot is then decided
+                    # is not written: the round stops for the floor supervisor.
+                    dead = self.cards_of(DEALER)
+                    self.discards.extend(dead)
+                    self.hands[DEALER] = []
                     self.phase = REFERRED
-                    self.notes.append("Both of the dealer's hole cards were exposed: §12(a) calls the hand dead and "
-                                      f"voids its wagers but does not say how the pot is then decided: {REFER}.")
+                    op = Operation(DEAL, position, (card,), text="Both of the dealer's down cards are turned face up: "
+                                   "the dealer's hand is dead and its two cards go to the discard rack; how the pot "
+                                   f"is decided is not written: {REFER}", citations=(cite("12(a)"), ruling(31)),
+                                   irregular=True, detail={"card_number": n, "face_up": True, "dead": dead})
+                    self.notes.append(f"Both of the dealer's down cards were exposed: the dealer's hand is dead and its "
+                                      f"cards ({cards_label(dead)}) went to the discard rack (§12(a); "
+                                      f"{ruling(31)}); how the pot is decided is not written: {REFER}.")
                 else:
                     self.pending_kill = position
         self._record(op)
@@ -558,11 +588,11 @@ class Round:
         self.discards.append(card)
         self.face_up_found += 1
         if self.face_up_found > 1:
-            op = self._void(f"A second card ({card}) found face up in the deck: every hand is void and the cards are "
+            op = self._void(f"A second card ({card_label(card)}) found face up in the deck: every hand is void and the cards are "
                             "reshuffled", (cite("12(b)"),), FACE_UP_CARD)
             return op
         return self._record(Operation(FACE_UP_CARD, None, (card,), destination=DISCARD_RACK,
-                                      text=f"{card} was face up in the deck: it is not used and goes to the discard "
+                                      text=f"{card_label(card)} was face up in the deck: it is not used and goes to the discard "
                                            "rack", citations=(cite("12(b)"),), irregular=True))
 
     def miss_card(self, position: int) -> Operation:
@@ -625,15 +655,16 @@ class Round:
         self.player_out[position] += ante
         text = (f"{position_name(position, capital=True)}'s hand is dead: the ante of {format_cents(ante)} is void "
                 "and returned; the two cards go to the discard rack")
+        cites: tuple[str, ...] = (cite("12(a)"),)
         if st.jacks_plus:
-            # §12(a) voids the dead hand's wagers "notwithstanding" which a winning Jacks Plus
-            # wager is paid by §11(b); with the two cards collected nothing says on what hand.
-            self.held_for_floor[position] = self._take(position, "jacks_plus")
-            st.jp_settled = True
-            text += f"; the Jacks Plus wager is set aside: {REFER}"
-            self.notes.append(f"{position_name(position, capital=True)}'s Jacks Plus wager on a dead hand: {REFER} "
-                              "(§12(a)).")
-        op = self._record(Operation(KILL_HAND, position, cards, ante, PLAYER, text, (cite("12(a)"),), irregular=True))
+            # §12(a): notwithstanding the void, a winning Jacks Plus wager is settled at the
+            # odds of §11(b). Trainer ruling 32: on the cards the hand held when it was
+            # declared dead (``dealt``), as a fold's is under ruling 19; it stays on the
+            # layout and is settled with the others at §10(g).
+            text += (f"; the Jacks Plus wager stays in action on the {len(cards)} cards held "
+                     f"({cards_label(cards)}), settled with the others")
+            cites += (ruling(32),)
+        op = self._record(Operation(KILL_HAND, position, cards, ante, PLAYER, text, cites, irregular=True))
         self._update_phase()
         return op
 
@@ -762,8 +793,8 @@ class Round:
         """Every Jacks Plus result of the round (with the limit of §11(c) over all of them),
         once every hand's cards are known (the showdown)."""
         if self._jp_results is None:
-            entries = [JacksPlusEntry(s, st.jacks_plus, self.value_of(s), st.folded_after is not None)
-                       for s, st in sorted(self.seats.items()) if st.jacks_plus and not st.dead]
+            entries = [JacksPlusEntry(s, st.jacks_plus, self.value_of(s), st.folded_after is not None, st.dead)
+                       for s, st in sorted(self.seats.items()) if st.jacks_plus]
             self._jp_results = settle_jacks_plus(entries, self.options)
         return self._jp_results
 

@@ -7,12 +7,19 @@ step it expects becomes a dealer action with the step's own text and sections, a
 table after each action is ``table.round_scene`` of the Round (the button, the pot, the
 dealer's own wagers and the discard rack included). The Round's steps without a dealer
 verb of their own are said in the text of the action they follow: the cards into the
-automated shoe after the burn and out of it after the last stack (§9(b)(1), §9(e)), the
-stub into the discard rack after the last fifth card (§7(f), §8(e), §9(e)). Two steps
-the Round does not hold are added where the rules put them: the cut (§4(b)(2), §4(c))
-after a manual shuffle, and the button (§7(d), §8(c), §9(c)). The collection of the
-wagers into the pot (§10(e)) and the award of the pot (§10(h)) are one step of the
-Round but one action per position at the table, in any order.
+automated shoe after the burn and out of it after the last stack (§9(b)(1), §9(e)). The
+stub goes into the discard rack (§7(f), §8(e), §9(e)) as an action of its own (the verb
+that clears cards away). Two steps the Round does not hold are added where the rules put
+them: the cut (§4(b)(2), §4(c)) after a manual shuffle, and the button (§7(d), §8(c),
+§9(c)). The collection of the wagers into the pot (§10(e)) and the award of the pot
+(§10(h)) are one step of the Round but one action per position at the table, in any
+order.
+
+Orders the text leaves open are accepted either way (``RoundScript.alternatives``):
+moving the button and "No more bets", the stub and the collection of the wagers
+(trainer ruling 33); the fourth and fifth cards starting with the dealer or with the
+first player when the dealer sits right after the button (trainer ruling 29). The
+script lists the first of each pair; ``render`` draws the table after the other order.
 
 Every amount comes from the Round (which settles with ``pot.py``): the Jacks Plus
 payouts, the pot, the commission and each share; nothing is recomputed here. Watch
@@ -23,18 +30,22 @@ win, the neighbouring pay-table line).
 Readings (not ruled):
 - The cut depends on how the deck was shuffled, not on the dealing method (§4(b)): the
   house option "Shuffle" chooses a manual shuffle (cut, §4(b)(2)) or an automated card
-  shuffling device (no cut, §4(b)(1)). The cut comes before "No more bets": §7(a) and
-  §9(b)(1) put the cards in the shoe once Section 4 is complete.
-- The button is placed or moved after "No more bets" and before the first card, where
-  §7(b)-(e), §8(b)(3)-(d) and §9(b)(2)-(d) name it.
+  shuffling device (no cut, §4(b)(1)). Dealing from the hand requires the automated
+  shuffling device (§8(b)(1)), so that method is always shuffled by it, whatever the
+  option says. The cut comes before "No more bets": §7(a) and §9(b)(1) put the cards in
+  the shoe once Section 4 is complete.
+- The button is placed or moved before the first card; the script lists it after "No
+  more bets", where §7(b)-(e), §8(b)(3)-(d) and §9(b)(2)-(d) name it, and accepts it
+  before (trainer ruling 33).
 - In a later round (``config.round_number``) the button lies where §7(d) rotates it
   when the round's players sat through the rounds before (``dealing.button_after_rounds``).
 - The dealer's own ante, bet and double (§6(c)) are on the layout before the round
   starts (the first scene); no action places them.
 
 Watch mode: the remedy is the outcome of the game's irregularity data (§12) where one
-is written; a decision asked out of turn, hands exposed out of order, chips put in the
-wrong area and a wrong payout have none: "Refer to floor supervisor". Readings (not
+is written (the button not moved: §12(g) read with trainer ruling 30); a decision asked
+out of turn, hands exposed out of order, chips put in the wrong area and a wrong payout
+have none: "Refer to floor supervisor". Readings (not
 ruled): a position passed over on the fourth or fifth card is §12(f)'s failure to deal
 it a card (a misdeal); a burn missed before the fifth card still has §12(e) as its
 remedy, although no betting round follows it (``Round.fail_burn``).
@@ -47,14 +58,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
-from trainer.core.cards import Card, shuffled, standard_deck
+from trainer.core.cards import Card, card_label, shuffled, standard_deck
+from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.core.scene import CardView, SeatView
 from trainer.core.settlement import WIN
 from trainer.games.winners_pot import round as R
 from trainer.games.winners_pot.dealing import (
     AUTOMATED_SHOE, BUTTON_SECTIONS, DEALER, HAND, MANUAL_SHOE, MAX_SEATS, METHODS, button_after_rounds,
-    clockwise_after, position_name,
+    clockwise_after, position_name, street_order_alternative,
 )
 from trainer.games.winners_pot.hands import JACKS_OR_BETTER, Category, HandValue, cite
 from trainer.games.winners_pot.pot import (
@@ -111,7 +123,13 @@ HOUSE_OPTIONS: tuple[HouseOption, ...] = _house_options()
 
 
 def _chosen(config: RoundConfig) -> dict[str, str]:
-    return {spec.key: config.option(spec) for spec in HOUSE_OPTIONS}
+    """The house options the round is dealt under: dealing from the hand requires the
+    automated shuffling device (§8(b)(1)), so the shuffle is the device's (no cut,
+    §4(b)(1)) whatever the house option says."""
+    chosen = {spec.key: config.option(spec) for spec in HOUSE_OPTIONS}
+    if chosen[METHOD_OPTION] == HAND:
+        chosen[SHUFFLE_OPTION] = SHUFFLER
+    return chosen
 
 
 def house_options_of(chosen: dict[str, str]) -> HouseOptions:
@@ -147,6 +165,10 @@ class RoundSetup:
         """Where the button lay in the round before (None in the first round)."""
         return button_after_rounds(self.round_number - 2, self.seats) if self.round_number > 1 else None
 
+    def __post_init__(self) -> None:
+        if self.method == HAND:  # §8(b)(1): dealing from the hand requires the automated shuffler
+            object.__setattr__(self, "shuffle", SHUFFLER)
+
     @property
     def cut(self) -> bool:
         return self.shuffle == MANUAL_SHUFFLE  # §4(b)(2); an automated shuffler needs none (§4(b)(1))
@@ -178,6 +200,7 @@ def setup_for(config: RoundConfig) -> tuple[RoundSetup, random.Random]:
 # ---------------------------------------------------------------------------- the script
 CUT_STEP = "cut"
 BUTTON_STEP = "button"
+STUB_SPOT = "stub"  # the CLEAR of the stub: the stub is its place
 POT_SPOTS = ("ante", "bet", "double")
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 SOURCES = {MANUAL_SHOE: "from the shoe", HAND: "from the deck in your hand"}
@@ -389,8 +412,11 @@ class _Builder:
     def record(self, step: Step, op: R.Operation, source: ActionSource, before: WinnersPotScene | None,
                layout: dict[tuple[int, str], int]) -> None:
         k = step.kind
-        if k in (R.LOAD_SHOE, R.UNLOAD_SHOE, R.STUB):
+        if k in (R.LOAD_SHOE, R.UNLOAD_SHOE):
             self.merge(op)
+        elif k == R.STUB:
+            self.add(DealerAction(CLEAR, None, STUB_SPOT, text=op.text, citations=op.citations, spot_label="stub",
+                                  effects=(Effect("discard"),)), source)
         elif k == R.NO_MORE_BETS:
             self.add(DealerAction(ANNOUNCE, text="Announce \"No more bets\"", citations=op.citations), source)
             self.add_button()
@@ -598,13 +624,90 @@ def script_for(setup: RoundSetup, rng: random.Random, *, seed: int = 0, level_id
                         PERCENT_OPTION: _percent_value(setup.options.percent_bp),
                         FIXED_OPTION: str(setup.options.fixed)}
     specs = {spec.key: spec for spec in HOUSE_OPTIONS}
-    option_lines = tuple(f"{specs[k].title}: {specs[k].label(v)}" for k, v in chosen.items() if k in specs)
+    option_lines = tuple(f"{specs[k].title}: {specs[k].label(v)}"
+                         + (" — dealing from the hand requires the automated shuffler (§8(b)(1))"
+                            if k == SHUFFLE_OPTION and chosen.get(METHOD_OPTION) == HAND else "")
+                         for k, v in chosen.items() if k in specs)
     players = tuple(f"Seat {s}: ante {format_cents(setup.ante)}"
                     + (f", Jacks Plus {format_cents(jp)}" if jp else "") for s, jp in setup.jacks_plus)
     remedies = _dedupe(i.outcome for i in rules_data().irregularities)
-    return WinnersPotScript(GAME_ID, seed, level_id, dict(chosen), option_lines, players, b.actions, b.scenes,
-                            render=None, summary=summary_lines(b.r), irregular_remedies=remedies, setup=setup,
-                            decisions=tuple(b.decisions), sources=tuple(b.sources), button_index=b.button_index)
+    script = WinnersPotScript(GAME_ID, seed, level_id, dict(chosen), option_lines, players, b.actions, b.scenes,
+                              render=None, summary=summary_lines(b.r), irregular_remedies=remedies,
+                              alternatives=_alternatives(b), setup=setup, decisions=tuple(b.decisions),
+                              sources=tuple(b.sources), button_index=b.button_index)
+    script.render = lambda done: _render(script, done)
+    return script
+
+
+def _alternatives(b: "_Builder") -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The other orders the rules accept (``RoundScript.alternatives``):
+    - the button before "No more bets" (trainer ruling 33);
+    - every remaining wager into the pot before the stub (trainer ruling 33);
+    - the fourth and fifth cards from the first player, the dealer last, when the dealer
+      sits right after the button (trainer ruling 29)."""
+    acts, sources = b.actions, b.sources
+    out: list[tuple[tuple[int, ...], ...]] = []
+    i = b.button_index
+    if i > 0 and acts[i - 1].verb == ANNOUNCE:
+        out.append(((i,), (i - 1,)))
+    stub = next((j for j, src in enumerate(sources) if src.kind == R.STUB), None)
+    if stub is not None:
+        pot = []
+        j = stub + 1
+        while j < len(acts) and sources[j].kind == R.COLLECT:
+            pot.append(j)
+            j += 1
+        if pot:
+            out.append((tuple(pot), (stub,)))
+    for card in (4, 5):
+        street = [j for j, (a, src) in enumerate(zip(acts, sources)) if a.verb == DEAL and src.card == card]
+        if not street or street != list(range(street[0], street[0] + len(street))):
+            continue
+        seats = [acts[j].seat for j in street]
+        other = street_order_alternative(b.setup.button, [p for p in seats if p != DEALER])
+        if other is None or seats[0] != DEALER or len(street) < 2:
+            continue
+        by_seat = dict(zip(seats, street))
+        out.append(tuple((by_seat[p],) for p in other))
+    return tuple(out)
+
+
+def _render(script: WinnersPotScript, done: Sequence[DealerAction]) -> WinnersPotScene:
+    """The table after ``done`` (actions of the script, in the order done), when an order
+    the rules accept differs from the script's: the scene after the longest run done in
+    the script's order, with each later action put on it. An action this cannot draw
+    leaves the scene after as many actions in the script's order."""
+    index = {id(a): i for i, a in enumerate(script.actions)}
+    idx = [index.get(id(a)) for a in done]
+    if any(i is None for i in idx):
+        return script.scene_after(len(done))
+    finished = set(idx)
+    k = 0
+    while k in finished:
+        k += 1
+    scene = script.scenes[k]
+    for i in idx:
+        if i < k:
+            continue
+        a = script.actions[i]
+        before, after = script.scenes[i], script.scenes[i + 1]
+        if a.verb == BUTTON:
+            scene = _edit(scene, button=a.seat)
+        elif a.verb == DEAL:
+            for e in a.effects:
+                if e.kind == "card":
+                    scene = _card_to(scene, e.seat, CardView(e.card, e.face_up))
+        elif a.verb == CLEAR and a.spot == STUB_SPOT:
+            scene = dataclasses.replace(scene, discards=scene.discards + after.discards - before.discards,
+                                        extra={**scene.extra, "discards": scene.discards + after.discards
+                                               - before.discards})
+        elif a.verb == COLLECT and a.spot is None and script.sources[i].kind == R.COLLECT:
+            scene = _pot_wagers_taken(scene, [a.seat], a.amount)
+        elif a.verb == ANNOUNCE:
+            pass  # "No more bets" changes nothing on the layout
+        else:
+            return script.scene_after(len(done))
+    return scene
 
 
 def build_round(config: RoundConfig) -> WinnersPotScript:
@@ -710,7 +813,7 @@ def _exposed_hole_cards(script: WinnersPotScript) -> list[WatchMistake]:
         op = r.deal(a.seat, exposed=True)
         who = "the dealer's hand" if a.seat == DEALER else position_name(a.seat)
         performed = DealerAction(DEAL, a.seat, face_up=True, citations=a.citations,
-                                 text=f"Deals {who} its {ORDINALS[src.card]} card face up ({op.cards[0]})",
+                                 text=f"Deals {who} its {ORDINALS[src.card]} card face up ({card_label(op.cards[0])})",
                                  effects=(Effect("card", a.seat, card=str(op.cards[0]), face_up=True),))
         rule = "The first and second cards go face down to each player and the dealer, without disclosing their value"
         remedy = _from_data("dealer-hole-exposed" if a.seat == DEALER else "first-hole-exposed")
