@@ -32,7 +32,7 @@ from trainer.games import registry
 from trainer.training.exams import exam_plan, fingerprint, new_spec
 from trainer.training.mastery import question_target_ms
 from trainer.training.practice import make_planned
-from trainer.training.question import AMOUNTS, CHOICE, Question
+from trainer.training.question import AMOUNTS, CHOICE, SETTLE, Question, wrong_settle
 
 NAMES = ("Sam Rivera", "Alex Chen", "Jordan Okafor", "Priya Natarajan", "Maria Lopez", "Tom Becker", "Aisha Khan",
          "Lucas Martin", "Emma Novak", "Kenji Sato", "Fatima Diallo", "Oliver Brown", "Sofia Rossi", "Noah Wilson",
@@ -63,6 +63,8 @@ def _wrong(q: Question, rng: random.Random) -> str:
     if q.form == CHOICE:
         wrong = [o for o in q.options if o != q.answer]
         return rng.choice(wrong) if wrong else q.answer
+    if q.form == SETTLE:  # collect for a push and back, or a pay's amount changed
+        return wrong_settle(q.answer, rng)
     values = json.loads(q.answer)
     if q.form == AMOUNTS:
         i = rng.randrange(len(values))
