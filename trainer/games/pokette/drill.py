@@ -157,23 +157,28 @@ class LayoutDrill:
                         bets.append(Bet(seat, lay.place(w), rng.choice(self.chip_amounts)))
         return tuple(self.in_action) + tuple(bets)
 
-    def _spins(self, rng: random.Random, winner: Section, start: Fraction) -> tuple[tuple[SpinStep, ...], Section]:
+    def _spins(self, rng: random.Random, drawn: Section, start: Fraction) -> tuple[tuple[SpinStep, ...], Section]:
         """The spins of a round: now and then an irregular one first (§(i)), then the valid
-        spin. With the clapper between two cards and the house option "previous", the card
-        previously passed is the result."""
+        spin. ``drawn`` is the first spin's draw of the wheel: the card a valid spin lands
+        on, or the card passed when the clapper stops between two cards (with the house
+        option "previous", the winning card). A re-spin, after "No spin" or a void spin,
+        is a new draw of the wheel (trainer rulings 36 and P1): never the card the spin it
+        replaces showed or passed."""
         out: list[SpinStep] = []
         w = self.wheel
         current = start
+        winner = drawn
         if rng.random() < self.irregular_chance:
             if rng.random() < 0.5:
                 sp = short_spin(rng, start=current)
             else:
-                sp = spin_between(w, winner, rng, start=current)
+                sp = spin_between(w, drawn, rng, start=current)
             outcome = judge(w, sp, self.options.clapper_between)
             out.append(SpinStep(sp, outcome))
             if not outcome.respin:
                 return tuple(out), outcome.winner
             current = sp.rest
+            winner = rng.choice(w.order)  # the re-spin's own draw: every section equally likely (ruling 36)
         sp = spin_to(w, winner, rng, start=current)
         out.append(SpinStep(sp, judge(w, sp, self.options.clapper_between)))
         return tuple(out), winner
@@ -182,8 +187,8 @@ class LayoutDrill:
         """Chips down and the spins of the next round, from where the wheel rests now."""
         rng = self.rng
         bets = self._place_bets(rng)
-        winner = rng.choice(self.wheel.order)  # every section equally likely (trainer ruling P1)
-        spins, winner = self._spins(rng, winner, self.position)
+        drawn = rng.choice(self.wheel.order)  # every section equally likely (trainer ruling P1)
+        spins, winner = self._spins(rng, drawn, self.position)
         self.position = spins[-1].spin.rest
         settlement = settle_spin(self.stand, winner, bets, self.options)
         self.round = DrillRound(self.rounds_done + 1, self.stand, bets, spins, winner, settlement)
@@ -273,7 +278,8 @@ class LayoutDrill:
         result = self._record(q, given, ms)
         if sp.outcome.respin:
             self._spin_index += 1
-            self.step = Step("spin", "Re-spin the wheel", sp.outcome.explanation + " Spin again.")
+            self.step = Step("spin", "Re-spin the wheel", sp.outcome.explanation + " Announce \"No more bets\" and "
+                             "spin again: it is announced before every spin, a re-spin included (trainer ruling 34).")
         else:
             self.step = Step("mark", "Mark the winning card",
                              sp.outcome.explanation + " Click it on the layout to place the marker.")

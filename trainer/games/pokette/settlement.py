@@ -11,7 +11,10 @@ The order of the dealer's work is part of the settlement (``SpinSettlement.phase
 - on any spin, all losing wagers are collected first, then all winning wagers are paid
   (§(g)(4)); on the spin of the third card this covers the poker hand wagers as well:
   they are "collected immediately" and the winners then paid (§(h)(6)), and §(g)(4) puts
-  every collection before any payment;
+  every collection before any payment. The text fixes no order between the non-poker and
+  the poker hand wagers there: trainer ruling 35 accepts this order and also the
+  non-poker wagers first (collected, then paid), then the poker hand wagers (table mode
+  accepts both; no question asks for one over the other);
 - on the spin of the second card, §(h)(2) is specific: the non-poker wagers are settled
   first (collected, then paid), and only then is "pair in 2" collected or paid.
 Within a phase the order of the chips does not matter; the phases list them by seat.
@@ -245,7 +248,9 @@ def make_phases(change: StandChange, results: Sequence[BetResult]) -> tuple[Phas
             (PAY, "Pay the winning \"pair in 2\" wagers", idx(lambda r: pair(r) and winning(r)), (cite("(h)(2)"),)),
         ]
     else:
-        cites = (cite("(g)(4)"),) + ((cite("(h)(6)"),) if change.position == 3 else ()) + (
+        # On the third card: the order listed here (every loser, then every winner) is one of
+        # the two trainer ruling 35 accepts; table mode accepts the other as well.
+        cites = (cite("(g)(4)"),) + ((cite("(h)(6)"), ruling(35)) if change.position == 3 else ()) + (
             (cite("(g)(5)(ii)"),) if change.position is None else ())
         steps = [
             (COLLECT, "Collect the losing wagers", idx(losing), cites),

@@ -302,8 +302,11 @@ def _spin_actions(w: _Writer, base: PoketteScene, events: Sequence[_Event], rng:
         cites = (cite("(g)(2)"),)
         text = "Spin the wheel, in either direction, at least three revolutions"
         if previous is not None:
-            # §(i)(3) and §(i)(1)(ii) prescribe the call and the re-spin, nothing else: the bets
-            # stay closed, so "No more bets" is not announced again before the re-spin.
+            # "No more bets" is announced before every spin, a re-spin after a short or a void
+            # spin included (§(g)(1), trainer ruling 34).
+            w.add(DealerAction(act.ANNOUNCE, spot=NO_MORE_BETS, text=f"Announce \"{NO_MORE_BETS}\" before the re-spin",
+                               citations=(cite("(g)(1)"), ruling(34))),
+                  replace(scene, caption="No more bets."))
             text = "Re-spin the wheel, at least three revolutions"
             cites = ((cite("(i)(3)"),) if previous.outcome.kind == NO_SPIN
                      else (cite("(i)(1)(ii)"), cite("(i)(2)"))) + cites
@@ -368,6 +371,7 @@ def _script(config: RoundConfig, options: HouseOptions) -> RoundScript:
         w.add(DealerAction(act.STAND, spot=spot, spot_label=label, citations=stand_cites,
                            text=f"Take {winner.name()} from the decks and place it in the {label}"), scene)
 
+    settled: list[tuple[int, str, bool]] = []  # (action index, COLLECT or PAY, a poker hand wager)
     for ev in events:
         if ev.kind not in (COLLECT, PAY):
             continue
@@ -375,7 +379,9 @@ def _script(config: RoundConfig, options: HouseOptions) -> RoundScript:
         res = settlement.results[ev.item]
         action = _settle_action(res, ev.kind, f"{ev.kind}-{ev.phase}", ph.citations)
         scene = replace(ev.scene, wheel=wheel_pose, offered=(), caption=action.text + ".")
+        settled.append((len(w.actions), ev.kind, res.bet.placement.is_poker))
         w.add(action, scene)
+    alternatives = _third_card_orders(settled) if change.position == 3 else ()
 
     after_offered = change.after.offered()
     if change.position == 1:
@@ -398,8 +404,50 @@ def _script(config: RoundConfig, options: HouseOptions) -> RoundScript:
     return RoundScript(
         game_id=GAME_ID, seed=config.seed, level_id=config.level.id, options=_option_values(config),
         option_lines=tuple(f"{o.title}: {o.label(config.option(o))}" for o in HOUSE_OPTIONS),
-        players=_player_lines(r, played.held), actions=w.actions, scenes=w.scenes, render=None,
-        summary=_summary(r), irregular_remedies=tuple(dict.fromkeys(i.outcome for i in rules_data().irregularities)))
+        players=_player_lines(r, played.held), actions=w.actions, scenes=w.scenes,
+        render=_renderer(w.actions, w.scenes) if alternatives else None, summary=_summary(r),
+        irregular_remedies=tuple(dict.fromkeys(i.outcome for i in rules_data().irregularities)),
+        alternatives=alternatives)
+
+
+def _third_card_orders(settled: list[tuple[int, str, bool]]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """On the third card the settlement is listed as every losing wager collected, then
+    every winning wager paid (§(g)(4), §(h)(6)); trainer ruling 35 accepts as well the
+    non-poker wagers first (losers collected, then winners paid), then the poker hand
+    wagers (losers, then winners), as §(h)(2) does on the second card. That order is the
+    alternative (when both kinds of wager are settled; else the two orders are one)."""
+    if len({poker for _, _, poker in settled}) < 2:
+        return ()
+    steps = []
+    for poker in (False, True):
+        for verb in (COLLECT, PAY):
+            step = tuple(i for i, v, p in settled if v == verb and p == poker)
+            if step:
+                steps.append(step)
+    return (tuple(steps),)
+
+
+def _renderer(actions: Sequence[DealerAction], scenes: Sequence[PoketteScene]):
+    """The table after any list of the round's actions (an order of ruling 35 other than the
+    listed one): the scene after as many listed actions, each chip's state from the
+    actions done."""
+
+    settling = {(a.seat, a.spot) for a in actions if a.verb in (act.COLLECT, act.PAY)}
+
+    def render(done: Sequence[DealerAction]) -> PoketteScene:
+        base = scenes[min(len(done), len(actions))]
+        state = {(a.seat, a.spot): (COLLECTED, 0) if a.verb == act.COLLECT else (PAID, a.amount)
+                 for a in done if a.verb in (act.COLLECT, act.PAY)}
+        chips = []
+        for c in base.chips:
+            key = (c.seat, wager_key(c.placement))
+            if key in settling:
+                st, paid = state.get(key, ("", 0))
+                c = replace(c, state=st, paid=paid)
+            chips.append(c)
+        return replace(base, chips=tuple(chips), caption=(done[-1].text + ".") if done else base.caption)
+
+    return render
 
 
 def _option_values(config: RoundConfig) -> dict[str, str]:
@@ -517,14 +565,38 @@ def watch_mistakes(script: RoundScript, rng: random.Random) -> list[WatchMistake
     for make in (_no_more_bets, _spin_calls, _marks, _stand, _joker, _settlement, _payouts, _announcements,
                  _clearing):
         out.extend(make(rd, rng))
-    return out
+    return [m if m.rule_options else replace(m, rule_options=_rule_options(rd, m)) for m in out]
+
+
+def _rule_options(rd: _Round, m: WatchMistake) -> tuple[str, ...]:
+    """The other rules offered with the one broken: the round's steps with their first
+    section, leaving out every step citing a section the broken rule cites, so the
+    question has one defensible answer (trainer ruling 38)."""
+    cited = {c.strip() for c in m.rule_citation.split(";")}
+    out: list[str] = []
+    for a in rd.actions:
+        first = a.citations[0] if a.citations else ""
+        if first and first not in cited and not any(o.endswith(f"({first})") for o in out):
+            out.append(f"{a.text} ({first})")
+    random.Random(rd.script.seed).shuffle(out)
+    return tuple(out)
 
 
 def _no_more_bets(rd: _Round, rng: random.Random) -> list[WatchMistake]:
     performed = _performed(act.SPIN, "Spins the wheel without announcing \"No more bets\"")
-    return [WatchMistake(NO_MORE_BETS_MISSED, 0, performed,
-                         "Before spinning the wheel the dealer announces \"No more bets\"", cite("(g)(1)"),
-                         *_refer(cite("(g)(1)")), scene=replace(rd.scene(0), caption="The wheel spins."))]
+    out = [WatchMistake(NO_MORE_BETS_MISSED, 0, performed,
+                        "Before spinning the wheel the dealer announces \"No more bets\"", cite("(g)(1)"),
+                        *_refer(cite("(g)(1)")), scene=replace(rd.scene(0), caption="The wheel spins."))]
+    # Before a re-spin too (trainer ruling 34).
+    for i in rd.indexes(act.ANNOUNCE)[1:]:
+        if rd.actions[i].spot == NO_MORE_BETS:
+            rule_cite = f"{cite('(g)(1)')}; {ruling(34)}"
+            out.append(WatchMistake(NO_MORE_BETS_MISSED, i,
+                                    _performed(act.SPIN, "Re-spins the wheel without announcing \"No more bets\""),
+                                    "Before every spin, a re-spin included, the dealer announces \"No more bets\"",
+                                    rule_cite, *_refer(cite("(g)(1)")),
+                                    scene=replace(rd.scene(i), caption="The wheel spins again.")))
+    return out
 
 
 def _spin_calls(rd: _Round, rng: random.Random) -> list[WatchMistake]:
@@ -534,8 +606,10 @@ def _spin_calls(rd: _Round, rng: random.Random) -> list[WatchMistake]:
     out: list[WatchMistake] = []
     spins = rd.indexes(act.SPIN)
     clapper = rd.options.clapper_between
+    # A short spin taken as valid breaks both §(g)(2) (three revolutions make a valid spin)
+    # and §(i)(3) ("No spin" and a re-spin): the rule cites both.
     short_rule = ("A valid spin completes at least three revolutions; after a shorter one the dealer announces "
-                  "\"No spin\" and re-spins the wheel"), cite("(g)(2)")
+                  "\"No spin\" and re-spins the wheel"), f"{cite('(g)(2)')}; {cite('(i)(3)')}"
     if clapper == PREVIOUS:
         between_rule = (f"With the clapper between two cards, the sign posted at the table decides: {_sign(clapper)}",
                         f"{cite('(i)(1)(i)')}; {cite('(i)(2)')}")
@@ -689,7 +763,10 @@ def _settlement(rd: _Round, rng: random.Random) -> list[WatchMistake]:
     groups = rd.groups()
     for (verb, items), (next_verb, next_items) in pairwise(groups):
         if verb == act.COLLECT and next_verb == act.PAY:
-            i, paid = items[0], rd.actions[next_items[0]]
+            early = _paid_too_early(rd, items, next_items)
+            if early is None:
+                continue
+            i, paid = items[0], rd.actions[early]
             text = f"Pays seat {paid.seat}'s {paid.spot_label} before every losing wager is collected"
             cites = cite("(g)(4)") + (f"; {cite('(h)(6)')}" if cite("(h)(6)") in paid.citations else "")
             out.append(WatchMistake(PAID_BEFORE_COLLECTED, i,
@@ -709,6 +786,18 @@ def _settlement(rd: _Round, rng: random.Random) -> list[WatchMistake]:
                                 "On the second card the dealer first settles the non-poker wagers, then \"pair in 2\"",
                                 cite("(h)(2)"), *_refer(cite("(h)(2)")), scene=scene))
     return out
+
+
+def _paid_too_early(rd: _Round, collects: list[int], pays: list[int]) -> int | None:
+    """The payment to make before the collections: one every accepted order forbids there.
+    On the third card trainer ruling 35 lets the non-poker winners be paid before the poker
+    hand losers are collected, so a non-poker winner is no mistake unless a non-poker wager
+    lost; a poker hand winner always is (a loser is still down)."""
+    if not rd.script.alternatives:
+        return pays[0]
+    poker = {i: rd.scene(0).chips[_chip_index(rd.scene(0), rd.actions[i].seat, rd.actions[i].spot)].placement.is_poker
+             for i in collects + pays}
+    return next((i for i in pays if poker[i]), pays[0] if any(not poker[i] for i in collects) else None)
 
 
 def _wrong_amounts(wager: str, amount: int, options: HouseOptions) -> list[tuple[str, int]]:
