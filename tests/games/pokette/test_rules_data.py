@@ -87,3 +87,30 @@ def test_malformed_procedures_file(tmp_path):
     folder = _copy_with(tmp_path, "procedures.json", lambda d: d["procedures"][1]["steps"][2].pop("cite"))
     with pytest.raises(RulesDataError, match=r"procedures\.json: procedures\[1\]\.steps\[2\]: missing 'cite'"):
         read_rules_data(folder)
+
+
+def test_the_card_stand_procedure_settles_the_third_spin_s_non_poker_wagers_in_either_order():
+    """After the third card every wager on the layout is settled: the non-poker wagers too
+    (§(g)(4)), in either order of trainer ruling 35, so no step puts one kind before the
+    other (ruling 38)."""
+    steps = rules_data().procedures["poker-hands"].steps
+    texts = [s.text for s in steps]
+    third = next(i for i, t in enumerate(texts) if "third winning card" in t)
+    after = steps[third + 1:]
+    settle = [s for s in after if "non-poker" in s.text]
+    assert len(settle) == 1 and "poker hand wagers" in settle[0].text
+    assert "trainer ruling 35" in settle[0].citation and "§(h)(6)" in settle[0].citation
+    assert not any("poker hand wagers, then" in s.text or "non-poker wagers, then" in s.text for s in after)
+    assert texts[-1] == "Remove the three cards from the card stand"
+
+
+def test_the_non_value_chip_rule_says_colour_and_design_as_section_d_2_does():
+    """§(d)(2): non-value chips "identical in color and design" to value chips or to another
+    person's non-value chips; "the same colour" alone would narrow it."""
+    rules = [w for w in rules_data().wager_rules if "§(d)(2)" in w.citation]
+    assert rules
+    for w in rules:
+        for text in (w.situation, w.why):
+            assert "identical in colour and design" in text and "same colour" not in text
+        assert not w.allowed
+    assert any("value chips or" in w.why for w in rules)
