@@ -393,3 +393,35 @@ def test_round_texts_write_cards_as_cards():
     r.burn()
     op = r.find_face_up_card()
     assert op.text.startswith("A♠ was face up in the deck")
+
+
+def test_watch_mode_never_calls_the_other_street_start_a_mistake():
+    # ruling 29: with the button at seat 5 the fourth and fifth cards may start with seat 2,
+    # so "skipping" the dealer at the start of the street is no mistake
+    script = _street_round(3)
+    ms = T.watch_mistakes(script, random.Random(0))
+    skipped = [m.performed.text for m in ms if m.kind == "skipped-player"]
+    assert "Skips the dealer's hand: deals the fourth card to seat 2" not in skipped
+    assert "Skips the dealer's hand: deals the fifth card to seat 2" not in skipped
+    assert "Skips seat 2: deals the fourth card to seat 5" in skipped  # a real skip is still made
+
+
+# ---------------------------------------------------------------- the calculator
+def test_the_calculator_settles_the_odd_commission_cent_and_cites_rulings_26_and_27():
+    from trainer.games.winners_pot.calculator import settle_document
+
+    # seats 2 and 5 tie with the same straight (ten high), the dealer lower; pot: the dealer's
+    # $40.00 and two players' $40.00 = $120.00, $60.00 each; 2.5% of $120.00 = $3.00, the fixed
+    # $0.51 is less: $0.51, seat 2 (first clockwise from the button before the dealer) bears 26 cents.
+    doc = {"game": "winners-pot",
+           "options": {"commission_percent": 2.5, "commission_fixed": 51, "button": 0, "minimum_wager": 25000},
+           "dealer": {"cards": ["2c", "3d", "8h", "9s", "Kd"]},
+           "seats": [{"seat": 2, "cards": ["Ts", "9h", "8c", "7d", "6s"], "wagers": {"ante": 1000},
+                      "decision": ["bet", "double"]},
+                     {"seat": 5, "cards": ["Th", "9d", "8d", "7c", "6h"], "wagers": {"ante": 1000, "jacks_plus": 100},
+                      "decision": ["bet", "double"]}]}
+    out = settle_document(doc)
+    assert out["pot"]["total"] == 12000 and out["pot"]["commission"] == 51
+    assert [(s["position"], s["commission"], s["paid"]) for s in out["pot"]["shares"]] == [(2, 26, 5974), (5, 25, 5975)]
+    assert "trainer ruling 26" in out["pot"]["rule"]
+    assert out["jacks_plus_limit"] == 25000 * 400

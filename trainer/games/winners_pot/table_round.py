@@ -849,6 +849,10 @@ def _skipped_players(script: WinnersPotScript) -> list[WatchMistake]:
         nxt, nsrc = acts[i + 1], script.sources[i + 1]
         if nxt.verb != DEAL or nsrc.card != src.card:
             continue
+        first_of_street = i == 0 or script.sources[i - 1].card != src.card or acts[i - 1].verb != DEAL
+        if a.seat == DEALER and first_of_street and \
+                street_order_alternative(script.setup.button, _street_players(script, i)) is not None:
+            continue  # trainer ruling 29: starting the street with the first player is right
         card = a.effects[0].card
         skipped = "the dealer's hand" if a.seat == DEALER else position_name(a.seat)
         dealt = "the dealer's hand" if nxt.seat == DEALER else position_name(nxt.seat)
@@ -860,6 +864,13 @@ def _skipped_players(script: WinnersPotScript) -> list[WatchMistake]:
         out.append(_mistake("skipped-player", i, performed, rule, a.citations[0], _from_data("missed-card"),
                             _card_to(script.scenes[i], nxt.seat, CardView(card, True))))
     return out
+
+
+def _street_players(script: WinnersPotScript, i: int) -> list[int]:
+    """The players dealt the street (fourth or fifth card) that action ``i`` belongs to."""
+    card = script.sources[i].card
+    return [a.seat for a, src in zip(script.actions, script.sources)
+            if a.verb == DEAL and src.card == card and a.seat != DEALER]
 
 
 def _decisions_out_of_turn(script: WinnersPotScript) -> list[WatchMistake]:
