@@ -293,3 +293,73 @@ def test_the_reports_show_table_skills_as_rounds(store, qapp) -> None:
     assert "2 of 3 rounds clean" in html and "3 of 3 rounds clean" in html
     d = dash.load_dashboard(s, dash.Query())
     assert d.answered == 4 and d.correct == 3
+
+
+# -- the screens ---------------------------------------------------------------------------------
+def tree_rows(tree) -> dict[str, list[str]]:
+    """Every row of a QTreeWidget by its first cell (later rows of the same title win)."""
+    out = {}
+
+    def walk(item):
+        out[item.text(0)] = [item.text(c) for c in range(tree.columnCount())]
+        for i in range(item.childCount()):
+            walk(item.child(i))
+
+    for i in range(tree.topLevelItemCount()):
+        walk(tree.topLevelItem(i))
+    return out
+
+
+def test_home_progress_and_the_dashboards_show_questions_and_rounds_apart(store, qtbot) -> None:
+    from trainer.ui.screens.dashboard_screen import DashboardScreen
+    from trainer.ui.screens.dashboard_trainee import TraineeReviewScreen
+    from trainer.ui.screens.home_screen import RecordCard
+    from trainer.ui.screens.progress_screen import ProgressScreen
+
+    s = store
+    t = s.add_trainee("Ann")
+    quiz_answers(s, t.id, right=8, wrong=2)
+    deal(s, t.id, seed=1)
+    deal(s, t.id, seed=2, procedure_error=True)
+    progress, sessions = s.progress(t.id), s.sessions(t.id)
+
+    card = RecordCard()
+    qtbot.addWidget(card)
+    card.show_record(progress, sessions)
+    assert (card.values["answered"].text(), card.values["accuracy"].text(), card.values["sessions"].text()) == \
+        ("10", "80%", "3")
+    assert "1 / 2 rounds clean" not in card.recent.text()  # one round per session
+    assert card.recent.text().count("1 / 1 rounds clean") == 1 and "0 / 1 rounds clean" in card.recent.text()
+    assert "8 / 10" in card.recent.text()
+
+    screen = ProgressScreen()
+    qtbot.addWidget(screen)
+    screen.resize(1400, 800)
+    screen.show_progress("Ann", progress, sessions)
+    assert (screen.answered_value.text(), screen.accuracy_value.text()) == ("10", "80%")
+    table = screen.skills_table
+    rows = {table.item(r, 1).text(): [table.item(r, c).text() for c in range(2, 6)] for r in range(table.rowCount())
+            if table.item(r, 0) is not None and registry.title_of(GAME) in (table.item(r, 0).toolTip() or "")}
+    assert rows["Table procedure"][:2] == ["2 rounds", "1 of 2 rounds clean"]
+    assert rows["Table payouts"][:2] == ["2 rounds", "2 of 2 rounds clean"]
+    assert rows["Spot the error"][:2] == ["0", "—"]
+    scores = [screen.sessions_table.item(r, 2).text() for r in range(screen.sessions_table.rowCount())]
+    assert scores == ["0 / 1 rounds", "1 / 1 rounds", "8 / 10"]
+
+    r = dash.load_trainee(s, t.id, dash.Query())
+    review = TraineeReviewScreen()
+    qtbot.addWidget(review)
+    review.show_report(r)
+    assert review.values["answers"].text() == "10" and review.values["accuracy"].text() == "80%"
+    skills = tree_rows(review.skills_tree)
+    assert skills["Table procedure"][1:3] == ["2 rounds", "1 of 2 clean"]
+    assert skills["Table payouts"][1:3] == ["2 rounds", "2 of 2 clean"]
+    assert skills["Table procedure"][5].endswith(Level.LEARNING.title)  # 50% clean: Learning
+
+    d = dash.load_dashboard(s, dash.Query())
+    board = DashboardScreen()
+    qtbot.addWidget(board)
+    board.show_dashboard(d)
+    rows = tree_rows(board.tree)
+    assert rows["Ann"][1:3] == ["10", "80%"]
+    assert rows["Table payouts"][1:3] == ["2 rounds", "2 of 2 clean"]

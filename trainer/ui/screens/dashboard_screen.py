@@ -36,6 +36,7 @@ from trainer.ui.screens.dashboard_widgets import (
     accuracy_colour,
     button,
     level_text,
+    table_skill_texts,
     local_style,
     progress_bar,
     screen_header,
@@ -409,13 +410,14 @@ class DashboardScreen(QWidget):
         faint = style.FAINT
         for t in sorted(d.trainees, key=lambda t: t.trainee.name.casefold()):
             certified = [registry.title_of(g) for g in t.certified]
+            started = t.answered or t.skills_practised
             cert_text = (f"{len(certified)} game{'s' if len(certified) > 1 else ''}" if certified
-                         else ("In progress" if t.answered else "Not started"))
+                         else ("In progress" if started else "Not started"))
             top = self._item([t.trainee.name, f"{t.answered:,}", _pct(t.accuracy, t.answered),
                               style.format_ms(t.mean_ms) if t.answered else "—", _pct(t.speed, t.answered),
                               f"{t.skills_proficient} / {t.skills_total}", cert_text],
                              {2: accuracy_colour(t.accuracy) if t.answered else faint,
-                              6: style.GOOD if certified else (style.GOLD if t.answered else faint)}, bold=True)
+                              6: style.GOOD if certified else (style.GOLD if started else faint)}, bold=True)
             top.setData(0, TRAINEE_ROLE, t.trainee.id)
             top.setToolTip(0, f"{t.trainee.name}" + (f" · {', '.join(t.classes)}" if t.classes else "")
                            + ": double-click for every answer")
@@ -423,7 +425,7 @@ class DashboardScreen(QWidget):
             top.setToolTip(6, ("Certified in " + ", ".join(certified)) if certified else cert_text)
             tree.addTopLevelItem(top)
             for g in t.games:
-                if d.query.game_id is None and not g.answered and len(t.games) > 1:
+                if d.query.game_id is None and not any(sk.practised for sk in g.skills) and len(t.games) > 1:
                     continue
                 gi = self._item([g.title, f"{g.answered:,}", _pct(g.accuracy, g.answered),
                                  style.format_ms(g.mean_ms) if g.answered else "—", _pct(g.speed, g.answered),
@@ -434,6 +436,15 @@ class DashboardScreen(QWidget):
                 gi.setToolTip(6, g.certification.text)
                 top.addChild(gi)
                 for s in g.skills:
+                    if s.is_table:  # judged by rounds: "3 rounds", "2 of 3 clean" (trainer.training.mastery)
+                        si = self._item(table_skill_texts(s), {0: style.TEXT if s.practised else faint,
+                                                               2: accuracy_colour(s.table.accuracy) if s.practised
+                                                               else faint, 5: LEVEL_COLOURS[s.level]})
+                        if s.practised:
+                            si.setToolTip(2, f"{s.table.clean_text}; {s.table.speed_text}")
+                        si.setData(0, TRAINEE_ROLE, t.trainee.id)
+                        gi.addChild(si)
+                        continue
                     si = self._item([s.title, f"{s.answered:,}" if s.answered else "—", _pct(s.accuracy, s.answered),
                                      style.format_ms(s.mean_ms) if s.answered else "—", _pct(s.speed, s.answered),
                                      level_text(s.level), ""],

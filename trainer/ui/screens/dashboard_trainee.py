@@ -48,6 +48,7 @@ from trainer.ui.screens.dashboard_widgets import (
     button,
     coloured_item,
     level_text,
+    table_skill_texts,
     local_style,
     progress_bar,
     screen_header,
@@ -512,7 +513,9 @@ class TraineeReviewScreen(QWidget):
         classes = ", ".join(row.classes) if row.classes else "no class"
         self.subtitle.setText(f"{classes} · {r.query.describe(with_class=False)}")
         self.subtitle.show()
-        self.values["answers"].setText(f"{r.answer_total:,}")
+        # question answers, beside their accuracy; the answers tab lists table mode's steps too
+        self.values["answers"].setText(f"{row.answered:,}")
+        self.values["answers"].setToolTip(f"{r.answer_total:,} answers in the log, table mode's steps included")
         self.values["accuracy"].setText(style.format_percent(row.accuracy) if row.answered else "—")
         self.values["mean"].setText(style.format_ms(row.mean_ms) if row.answered else "—")
         self.values["target"].setText(style.format_percent(row.speed) if row.answered else "—")
@@ -583,6 +586,17 @@ class TraineeReviewScreen(QWidget):
             gi.setForeground(2, QBrush(QColor(accuracy_colour(g.accuracy))))
             tree.addTopLevelItem(gi)
             for s in g.skills:
+                if s.is_table:  # judged by rounds: "3 rounds", "2 of 3 clean" (trainer.training.mastery)
+                    si = QTreeWidgetItem(table_skill_texts(s))
+                    si.setForeground(5, QBrush(QColor(LEVEL_COLOURS[s.level])))
+                    if s.practised:
+                        si.setForeground(2, QBrush(QColor(accuracy_colour(s.table.accuracy))))
+                        si.setToolTip(2, f"{s.table.clean_text}; {s.table.speed_text}")
+                    else:
+                        si.setForeground(0, faint)
+                        si.setForeground(2, faint)
+                    gi.addChild(si)
+                    continue
                 si = QTreeWidgetItem([s.title, f"{s.answered:,}" if s.answered else "—",
                                       style.format_percent(s.accuracy) if s.answered else "—",
                                       style.format_ms(s.mean_ms) if s.answered else "—",

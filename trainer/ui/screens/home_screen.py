@@ -296,9 +296,12 @@ class RecordCard(QFrame):
         self.recent.clear()
 
     def show_record(self, progress: list, sessions: list) -> None:
+        # Question answers only: a table mode skill has none (its rounds are its figures,
+        # trainer.training.mastery), so a round of forty steps moves no accuracy here.
         answered = sum(p.answered for p in progress)
         correct = sum(p.correct for p in progress)
-        if not answered:
+        rounds = sum(getattr(s, "rounds", 0) for s in sessions)
+        if not answered and not rounds:
             self.clear("No answers yet. Your first practice session starts your record: "
                        "every answer is counted, skill by skill.")
             self.values["answered"].setText("0")
@@ -306,8 +309,8 @@ class RecordCard(QFrame):
             return
         last = max((p.last_answered_at for p in progress if p.last_answered_at), default=None)
         self.values["answered"].setText(str(answered))
-        self.values["accuracy"].setText(style.format_percent(correct / answered))
-        self.values["sessions"].setText(str(sum(1 for s in sessions if s.answered)))
+        self.values["accuracy"].setText(style.format_percent(correct / answered) if answered else "—")
+        self.values["sessions"].setText(str(sum(1 for s in sessions if s.answered or getattr(s, "rounds", 0))))
         self.values["last"].setText(style.format_day(last))
         tried = [p for p in progress if p.answered >= 2]
         weakest = min(tried, key=lambda p: (p.accuracy, -p.answered), default=None)
@@ -317,17 +320,21 @@ class RecordCard(QFrame):
             self.advice.setText(
                 f"Practise next: <b>{skill_label(weakest.skill)}</b>, "
                 f"{style.format_percent(weakest.accuracy)} right so far.")
-        else:
+        elif answered:
             self.advice.setText("Every skill you have practised is at 100%. Keep it up!")
-        played = [s for s in sessions if s.answered][:RECENT]
+        else:
+            self.advice.setText("Your table rounds are counted round by round in <b>My progress</b>.")
+        played = [s for s in sessions if s.answered or getattr(s, "rounds", 0)][:RECENT]
         rows = []
         for s in played:
-            colour = style.GOOD if s.correct / s.answered >= 0.8 else (style.GOLD if s.correct / s.answered >= 0.6
-                                                                         else style.BAD)
+            # a table mode session is scored by its rounds: clean rounds of the rounds dealt
+            right, of = (s.correct, s.answered) if s.answered else (s.clean_rounds, s.rounds)
+            score = f"{right} / {of}" if s.answered else f"{right} / {of} rounds clean"
+            colour = style.GOOD if right / of >= 0.8 else (style.GOLD if right / of >= 0.6 else style.BAD)
             rows.append(f"<tr><td style='color:{style.MUTED}; padding:3px 18px 3px 0'>{style.format_when(s.started_at)}</td>"
-                        f"<td align='right' style='padding:3px 14px 3px 0'><b>{s.correct} / {s.answered}</b></td>"
+                        f"<td align='right' style='padding:3px 14px 3px 0'><b>{score}</b></td>"
                         f"<td align='right' style='color:{colour}; padding:3px 0'><b>"
-                        f"{style.format_percent(s.correct / s.answered)}</b></td></tr>")
+                        f"{style.format_percent(right / of)}</b></td></tr>")
         self.recent.setText(f"<table cellspacing='0' cellpadding='0'>{''.join(rows)}</table>")
         self.recent_title.setVisible(bool(played))
         self.recent.setVisible(bool(played))

@@ -1,5 +1,10 @@
 """My progress: every skill practised, recent sessions, and the totals.
 
+The totals are question answers. Table mode's skills are judged by rounds (see
+``trainer.training.mastery``): their rows say "3 rounds", "2 of 3 rounds clean", the
+mean round time and the mastery the rounds give, and a table mode session is scored by
+its clean rounds.
+
 The main window loads the data from the store through the worker (never on the GUI
 thread) and hands it to ``show_progress``; until then the screen says it is loading.
 """
@@ -170,16 +175,17 @@ class ProgressScreen(QWidget):
         """``progress``: list of SkillProgress; ``sessions``: list of SessionRow, newest first."""
         self.title.setText(trainee_name)
         style.set_role(self.message, "empty")
-        answered = sum(p.answered for p in progress)
+        answered = sum(p.answered for p in progress)  # questions: a table skill has none
         correct = sum(p.correct for p in progress)
         total_ms = sum(p.mean_ms * p.answered for p in progress)
-        played = [s for s in sessions if s.answered]
+        played = [s for s in sessions if s.answered or getattr(s, "rounds", 0)]
+        dealt = any(getattr(p, "table", None) is not None for p in progress)
         self.answered_value.setText(str(answered))
         self.accuracy_value.setText(style.format_percent(correct / answered) if answered else "—")
         self.mean_value.setText(style.format_ms(total_ms / answered) if answered else "—")
         self.sessions_value.setText(str(len(played)))
         self.loaded = True
-        if not answered:
+        if not answered and not dealt:
             self.message.setText("Nothing answered yet.\n\nStart a practice session from the home screen: "
                                  "every answer you give is counted here, skill by skill.")
             self.pages.setCurrentWidget(self.message_page)
@@ -217,7 +223,21 @@ class ProgressScreen(QWidget):
             title = registry.title_of(game_id)
             t.setItem(row, 0, text_item(title if first_of_game else "", tooltip=title))
             t.setItem(row, 1, text_item(skill_label(skill)))
-            if p is None or not p.answered:
+            rounds = getattr(p, "table", None) if p is not None else None
+            if rounds is not None and rounds.rounds:
+                # A table skill, by rounds: "3 rounds", "2 of 3 rounds clean", the mean round time.
+                clean = text_item(rounds.clean_text, align_right=True,
+                                  tooltip=f"{rounds.clean_text} ({style.format_percent(rounds.accuracy)}); "
+                                          f"{rounds.speed_text}; {rounds.level.title}")
+                clean.setForeground(QBrush(QColor(accuracy_colour(rounds.accuracy))))
+                font = clean.font()
+                font.setBold(True)
+                clean.setFont(font)
+                items = [text_item(rounds.rounds_text, align_right=True), clean,
+                         text_item(style.format_ms(rounds.mean_round_ms), align_right=True,
+                                   tooltip="Mean time of a round"),
+                         text_item(style.format_day(p.last_answered_at), tooltip=style.format_when(p.last_answered_at))]
+            elif p is None or not p.answered:
                 items = [text_item("0", align_right=True), text_item("—", align_right=True),
                          text_item("—", align_right=True), text_item("never")]
                 for item in items:
@@ -238,6 +258,12 @@ class ProgressScreen(QWidget):
         for row, s in enumerate(sessions):
             t.setItem(row, 0, text_item(style.format_when(s.started_at)))
             t.setItem(row, 1, text_item(session_title(s)))
+            if not s.answered and getattr(s, "rounds", 0):  # table mode: scored by its clean rounds
+                t.setItem(row, 2, text_item(f"{s.clean_rounds} / {s.rounds} rounds", align_right=True,
+                                            tooltip=f"{s.clean_rounds} of {s.rounds} table rounds clean"))
+                t.setItem(row, 3, percent_item(s.clean_rounds / s.rounds))
+                t.setItem(row, 4, text_item(duration(s.started_at, s.ended_at), align_right=True))
+                continue
             score = f"{s.correct} / {s.answered}"
             finished = s.answered >= s.question_count
             tip = score if finished else f"{score}: stopped after {s.answered} of {s.question_count} questions"
