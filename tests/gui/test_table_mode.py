@@ -452,19 +452,27 @@ def test_watch_mode_auto_play_goes_on_by_itself(screen_for, qtbot, game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_round_left_part_way_is_recorded_not_completed(screen_for, qtbot, game_id):
+def test_a_round_left_part_way_is_recorded_not_completed(screen_for, qtbot, game_id, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    asked, answers = [], []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: (asked.append(box.windowTitle()), answers.pop(0))[1])
     screen = screen_for(game_id)
     signals = Signals(screen)
     r = begin(screen, level_id="guided")
-    press(qtbot, screen, Qt.Key.Key_Escape)  # nothing done yet: nothing recorded
-    assert signals.recorded == [] and signals.back == 1
+    press(qtbot, screen, Qt.Key.Key_Escape)  # nothing done yet: nothing recorded, nothing asked
+    assert signals.recorded == [] and signals.back == 1 and asked == []
     screen.start(SEED)
     r = begin(screen, level_id="guided")
     do_right(qtbot, screen)
     do_right(qtbot, screen)
+    answers.append(QMessageBox.StandardButton.No)  # a round under way: Esc asks first (issue 12)
+    press(qtbot, screen, Qt.Key.Key_Escape)
+    assert asked == ["Leave this round?"] and signals.back == 1 and signals.recorded == [] and screen.in_round
+    answers.append(QMessageBox.StandardButton.Yes)
     press(qtbot, screen, Qt.Key.Key_Escape)
     assert signals.recorded == [r.record] and not r.record.completed and len(r.record.action_ms) == 2
-    assert signals.back == 2
+    assert signals.back == 2 and len(asked) == 2
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -533,6 +541,9 @@ def test_a_round_that_cannot_be_saved_is_told_in_the_status_bar(qtbot, tmp_path,
         raise RuntimeError("the disk is full")
 
     monkeypatch.setattr(Store, "record_table_round", broken)
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: QMessageBox.StandardButton.Yes)  # leave the round
     screen = window.start_drill(f"{game_id}.table", SEED)
     r = begin(screen, level_id="learn")
     do_right(qtbot, screen)

@@ -92,7 +92,11 @@ def test_space_deals_straight_to_the_question(qtbot):
     assert w.state == "question" and w.drill.pending.kind.endswith("first-card")
 
 
-def test_save_status_and_leave(qtbot, screen):
+def test_save_status_and_leave(qtbot, screen, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    asked = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: (asked.append(box.text()), QMessageBox.StandardButton.Yes)[1])
     left = []
     screen.back_requested.connect(lambda: left.append(True))
     screen.start(11)
@@ -105,6 +109,7 @@ def test_save_status_and_leave(qtbot, screen):
     assert "NOT saved" in screen.feedback.save_status.text()
     qtbot.keyClick(screen, Qt.Key.Key_Escape)
     assert left == [True]
+    assert len(asked) == 1 and "answered 1 step of this round" in asked[0]  # a round under way: asked first
 
 
 def test_finish_emits_the_drill(qtbot, screen):

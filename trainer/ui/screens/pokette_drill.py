@@ -33,6 +33,7 @@ from trainer.core.rng import fresh_seed
 from trainer.games.pokette.drill import DrillSummary, Feedback, LayoutDrill
 from trainer.ui import style
 from trainer.ui.answer_inputs import OptionButton
+from trainer.ui.confirm import ask_to_leave_round
 from trainer.ui.pokette.layout_view import PoketteLayoutView
 from trainer.ui.pokette.wheel_widget import WheelWidget
 
@@ -197,6 +198,7 @@ class PoketteDrillScreen(QWidget):
         if self.seed is None:
             self.seed = fresh_seed()
         self.drill = LayoutDrill(self.seed, spins=self.spins, players=self.players)
+        self.round_start = 0  # the drill's answers when this round began
         self.wheel.show_rest(float(self.drill.position))
         self.drill.next_round()
         self._show_feedback(None)
@@ -295,6 +297,7 @@ class PoketteDrillScreen(QWidget):
         elif kind == "next":
             self._show_feedback(None)
             d.next_round()
+            self.round_start = len(d.results)
             self._refresh()
             self._action()  # straight into the spin: the bets are down
         elif kind == "done":
@@ -370,7 +373,16 @@ class PoketteDrillScreen(QWidget):
         fb = d.pay(index, cents, self._ms())
         self._graded(fb)
 
+    def round_in_progress(self) -> bool:
+        """A step of this round answered and the round not settled."""
+        d = self.drill
+        return d is not None and d.step.kind not in ("next", "done") and \
+            len(d.results) > getattr(self, "round_start", 0)
+
     def _leave(self) -> None:
+        """Esc and Leave: back, after asking when a round is under way (trainer/ui/confirm.py)."""
+        if self.round_in_progress() and not ask_to_leave_round(self, len(self.drill.results) - self.round_start):
+            return
         self.wheel.finish_now()
         self.back_requested.emit()
 

@@ -37,6 +37,7 @@ from trainer.games.winners_pot.pot import percent_text
 from trainer.training.session import AnswerResult
 from trainer.ui import style
 from trainer.ui.answer_inputs import AnswerInput, make_input
+from trainer.ui.confirm import ask_to_leave_round
 from trainer.ui.screens.quiz_screen import FeedbackPanel, Pages
 from trainer.ui.winners_pot_view import WinnersPotTableView
 
@@ -128,7 +129,7 @@ class WinnersPotDrillScreen(QWidget):
         right.addStretch(1)
         score_box, self.score_label = style.score_box()
         right.addLayout(score_box)
-        self.leave_button = style.leave_button(header, "Stop the drill and go back (Esc)", self.back_requested)
+        self.leave_button = style.leave_button(header, "Stop the drill and go back (Esc)", self.leave)
         right.addWidget(self.leave_button, 0, Qt.AlignmentFlag.AlignVCenter)
         row.addLayout(right, 1)
         return header
@@ -223,6 +224,7 @@ class WinnersPotDrillScreen(QWidget):
         """A new drill at a new table; returns it (``drill.seed`` replays it)."""
         self.timer.stop()
         self.drill = RoundDrill(fresh_seed() if seed is None else seed, seats=self.seats, method=self.method)
+        self.round_start = 0  # the drill's answers when this round began
         self.feedback.recording = recording
         self.save_state = {}
         self.last_result = None
@@ -339,6 +341,7 @@ class WinnersPotDrillScreen(QWidget):
         if self.drill is None:
             return
         self.drill.start_round()
+        self.round_start = self.drill.answered
         self._refresh()
         self._deal_on()
 
@@ -451,8 +454,7 @@ class WinnersPotDrillScreen(QWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if key == Qt.Key.Key_Escape:
-            self.timer.stop()
-            self.back_requested.emit()
+            self.leave()
             event.accept()
             return
         if key in GO_KEYS and not event.isAutoRepeat():
@@ -465,6 +467,18 @@ class WinnersPotDrillScreen(QWidget):
                 event.accept()
                 return
         super().keyPressEvent(event)
+
+    def round_in_progress(self) -> bool:
+        """A step of this round answered and the round not over."""
+        return self.drill is not None and self.state != "round-over" and \
+            self.drill.answered > getattr(self, "round_start", 0)
+
+    def leave(self) -> None:
+        """Esc and Leave: back, after asking when a round is under way (trainer/ui/confirm.py)."""
+        if self.round_in_progress() and not ask_to_leave_round(self, self.drill.answered - self.round_start):
+            return
+        self.timer.stop()
+        self.back_requested.emit()
 
     def hideEvent(self, event) -> None:
         self.timer.stop()

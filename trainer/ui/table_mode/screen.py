@@ -47,6 +47,7 @@ from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
 from trainer.training.table_mode.script import RoundConfig
 from trainer.training.table_mode.watch import WatchRound
 from trainer.ui import style
+from trainer.ui.confirm import ask_to_leave
 from trainer.ui.scene_view import SceneView
 from trainer.ui.screens.quiz_screen import Pages
 from trainer.ui.table_mode.deal import DealMode
@@ -416,7 +417,12 @@ class TableModeScreen(QWidget):
         self._leave_round()
 
     def leave(self) -> None:
-        """Leave table mode (Esc, the Leave buttons)."""
+        """Leave table mode (Esc, the Leave buttons). A round under way (an action done or
+        watched) is left only when the trainee says so, as a practice session is."""
+        if self.in_round and self._started() and not ask_to_leave(
+                self, "Leave this round?", "This round is under way. Leave table mode? What you have done so far "
+                "is recorded as a round not completed."):
+            return
         played = self.round is not None
         self._leave_round()
         if played and self.records:
