@@ -6,7 +6,7 @@ import pytest
 
 from trainer.games.four_card.dealing import (
     AUTOMATED_SHOE, CARD, DEALER, EXTRA_STACK, HAND, MANUAL_SHOE, STACK, decision_order, deal_sequence, reveal_order,
-    settlement_order, settlement_steps, stub_count,
+    settlement_order, settlement_steps, stub_count, COLLECT_LOSING, PAY_WINNING,
 )
 
 
@@ -69,11 +69,21 @@ def test_settlement_alternatives():
     assert [(s.seat, s.citation.split("§")[1]) for s in one] == [
         (5, "10(e)(1)(i)"), (2, "10(e)(1)(i)"), (5, "10(e)(1)(ii)"), (2, "10(e)(1)(ii)"),
         (5, "10(e)(1)(iii)"), (2, "10(e)(1)(iii)"), (5, "10(e)(1)(iv)"), (2, "10(e)(1)(iv)")]
+    # §10(d) under either alternative: every hand revealed, then every losing wager collected;
+    # (e)(2) then pays and picks up player by player.
     two = settlement_steps([2, 5], "2")
     assert [(s.seat, s.citation.split("§")[1]) for s in two] == [
-        (5, "10(e)(2)(i)"), (5, "10(e)(2)(ii)"), (5, "10(e)(2)(iii)"),
-        (2, "10(e)(2)(i)"), (2, "10(e)(2)(ii)"), (2, "10(e)(2)(iii)")]
-    assert two[0].text() == "Seat 5: reveal the best four card hand"
+        (5, "10(d)"), (2, "10(d)"), (5, "10(d)"), (2, "10(d)"),
+        (5, "10(e)(2)(ii)"), (5, "10(e)(2)(iii)"), (2, "10(e)(2)(ii)"), (2, "10(e)(2)(iii)")]
+    assert [s.text() for s in two] == [
+        "Seat 5: reveal the best four card hand", "Seat 2: reveal the best four card hand",
+        "Seat 5: collect the losing wagers", "Seat 2: collect the losing wagers",
+        "Seat 5: pay the winning wagers", "Seat 5: collect the cards into the discard rack",
+        "Seat 2: pay the winning wagers", "Seat 2: collect the cards into the discard rack"]
+    for steps in (one, two):  # no winning wager is paid before every losing one is collected
+        actions = [s.action for s in steps]
+        assert max(i for i, a in enumerate(actions) if a == COLLECT_LOSING) < min(
+            i for i, a in enumerate(actions) if a == PAY_WINNING)
     with pytest.raises(ValueError):
         settlement_steps([1], "3")
 

@@ -192,3 +192,20 @@ def test_question_texts_write_cards_not_codes():
                 assert not code.search(text or ""), (kind.id, seed, text)
     q = make_question(by_id("best-four"), 0)
     assert all(len(parse_labels(o)) == 4 for o in q.options)
+
+
+def test_settlement_order_collects_every_losing_wager_before_paying():
+    """§10(d), under either alternative of §10(e): every hand revealed, then every losing wager
+    collected, before any winning wager is paid."""
+    alternatives = set()
+    for seed in SEEDS:
+        q = make_question(by_id("settlement-order"), seed)
+        alternatives.add(q.detail["alternative"])
+        items = json.loads(q.answer)
+        reveal = [i for i, t in enumerate(items) if "reveal" in t]
+        collect = [i for i, t in enumerate(items) if "losing" in t]
+        pay = [i for i, t in enumerate(items) if "pay" in t]
+        assert max(reveal) < min(collect) and max(collect) < min(pay), (seed, items)
+        assert not any("or pay" in t for t in items)
+        assert "Four Card Poker §10(d)" in q.citations or q.detail["alternative"] == "1"
+    assert alternatives == {"1", "2"}

@@ -137,3 +137,19 @@ def test_a_bad_cut_is_called_to_the_floor_supervisor():
     assert case.outcome == "Refer to floor supervisor"
     assert case.citation == "Four Card Poker §5(d); trainer ruling 24"
     assert "recut" not in case.outcome.lower()
+
+
+def test_the_settlement_drills_collect_every_losing_wager_before_paying():
+    """§10(d) collects all losing ante, play and Aces Up wagers before §10(e) settles the
+    wagers remaining; the round drill, (e)(1) and (e)(2) teach that one order."""
+    procs = rules_data().procedures
+    for drill in ("round", "settle-e1", "settle-e2"):
+        texts = [s.text.lower() for s in procs[drill].steps]
+        collect = [i for i, t in enumerate(texts) if "losing" in t]
+        pay = [i for i, t in enumerate(texts) if "pay" in t or "settle the remaining" in t]
+        assert collect and pay and max(collect) < min(pay), drill
+    e2 = procs["settle-e2"].steps
+    losing = next(s for s in e2 if "losing" in s.text)
+    assert losing.citation == "Four Card Poker §10(d)" and "or pay" not in losing.text
+    assert [s.citation for s in e2].index("Four Card Poker §10(e)(2)(ii)") > [s.citation for s in e2].index(
+        "Four Card Poker §10(d)")

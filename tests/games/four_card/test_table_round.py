@@ -165,17 +165,52 @@ def test_stacked_round_exact_order_alternative_1():
 
 
 def test_stacked_round_alternative_2_settles_player_by_player():
+    """§10(d) first under either alternative: every active hand revealed from the dealer's
+    right, then every losing wager collected; then (e)(2) pays and picks up player by player."""
     acts = stacked_script(alternative="2").actions
     first = next(i for i, a in enumerate(acts) if a.verb == REVEAL)
     assert where(acts[first:]) == [
-        (REVEAL, DEALER),
-        (REVEAL, 6), (COLLECT, 6, "ante"), (COLLECT, 6, "play"), (CLEAR, 6),
-        (REVEAL, 3), (PAY, 3, "aces_up"), (CLEAR, 3),
-        (REVEAL, 2), (PAY, 2, "ante"), (PAY, 2, "play"), (PAY, 2, "aces_up"), (CLEAR, 2),
+        (REVEAL, DEALER), (REVEAL, 6), (REVEAL, 3), (REVEAL, 2),
+        (COLLECT, 6, "ante"), (COLLECT, 6, "play"),
+        (CLEAR, 6),
+        (PAY, 3, "aces_up"), (CLEAR, 3),
+        (PAY, 2, "ante"), (PAY, 2, "play"), (PAY, 2, "aces_up"), (CLEAR, 2),
         (CLEAR, DEALER),
     ]
-    assert {a.group for a in acts[first:] if a.verb in (PAY, COLLECT) and a.seat == 6} == {"settle-6"}
-    assert any("10(e)(2)(ii)" in c for a in acts if a.verb == PAY for c in a.citations)
+    assert {a.group for a in acts[first:] if a.verb == COLLECT and a.seat == 6} == {"collect-6"}
+    assert all(a.citations[0] == "Four Card Poker §10(d)" for a in acts if a.verb in (REVEAL, COLLECT)
+               and a.group != "forfeits")
+    assert all(a.citations[0] == "Four Card Poker §10(e)(2)(ii)" for a in acts if a.verb == PAY)
+    assert "Four Card Poker §10(e)(2)(i)" in next(a for a in acts if a.verb == REVEAL and a.seat == 6).citations
+
+
+def _bets_after_reveal(script):
+    acts = script.actions
+    start = next(i for i, a in enumerate(acts) if a.verb == REVEAL and a.seat == DEALER)
+    return [a for a in acts[start:] if a.verb in (PAY, COLLECT) and a.spot != "cover_all"]
+
+
+@pytest.mark.parametrize("alternative", ["1", "2"])
+def test_every_losing_wager_is_collected_before_any_is_paid(alternative):
+    """§10(d): "The dealer shall then collect all losing ante, play and aces up wagers",
+    before §10(e) settles the wagers remaining, under either alternative (practice seed 11
+    under (e)(2) paid seat 6 before collecting seat 1's losing wagers)."""
+    checked = 0
+    for seed in [11] + list(range(40)):
+        for lv in ("practice", "table-ready"):
+            script = build_round(config(seed, lv, settlement_alternative=alternative))
+            bets = [a.verb for a in _bets_after_reveal(script)]
+            if COLLECT in bets and PAY in bets:
+                checked += 1
+                assert max(i for i, v in enumerate(bets) if v == COLLECT) < min(
+                    i for i, v in enumerate(bets) if v == PAY), (seed, lv)
+            r = DealerRound(script, level(lv))
+            while not r.finished:
+                assert r.perform_next().accepted
+    assert checked > 20
+    seed11 = build_round(config(11, "practice", settlement_alternative=alternative))
+    bets = [(a.verb, a.seat) for a in _bets_after_reveal(seed11)]
+    assert bets.index((COLLECT, 1)) < bets.index((PAY, 6))
 
 
 def test_stacked_round_from_the_automated_shoe():
@@ -542,13 +577,14 @@ def test_cover_all_round_exact_order_and_cents_alternative_1():
 def test_cover_all_round_alternative_2_leaves_and_replaces_player_by_player():
     acts = cover_all_script(alternative="2").actions
     assert where(_after_dealer_reveal(acts)) == [
-        (REVEAL, DEALER),
-        (REVEAL, 6), (PAY, 6, "ante"), (PAY, 6, "play"), (PAY, 6, "aces_up"),  # cards left exposed
-        (REVEAL, 5), (CLEAR, 5),
-        (REVEAL, 4), (PAY, 4, "ante"), (PAY, 4, "play"), (CLEAR, 6),  # higher: seat 6's exposed cards picked up
-        (REVEAL, 3), (PAY, 3, "ante"), (PAY, 3, "play"), (CLEAR, 3),
-        (REVEAL, 2), (PAY, 2, "aces_up"), (CLEAR, 2),
-        (REVEAL, 1), (COLLECT, 1, "ante"), (COLLECT, 1, "play"), (CLEAR, 1),
+        (REVEAL, DEALER), (REVEAL, 6), (REVEAL, 5), (REVEAL, 4), (REVEAL, 3), (REVEAL, 2), (REVEAL, 1),
+        (COLLECT, 1, "ante"), (COLLECT, 1, "play"),  # §10(d): every losing wager first
+        (PAY, 6, "ante"), (PAY, 6, "play"), (PAY, 6, "aces_up"),  # cards left exposed
+        (CLEAR, 5),
+        (PAY, 4, "ante"), (PAY, 4, "play"), (CLEAR, 6),  # higher: seat 6's exposed cards picked up
+        (PAY, 3, "ante"), (PAY, 3, "play"), (CLEAR, 3),
+        (PAY, 2, "aces_up"), (CLEAR, 2),
+        (CLEAR, 1),
         (PAY, 6, "cover_all"), (PAY, 5, "cover_all"), (PAY, 4, "cover_all"), (PAY, 1, "cover_all"),
         (CLEAR, 4), (CLEAR, DEALER),
     ]

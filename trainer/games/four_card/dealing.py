@@ -114,13 +114,8 @@ def settlement_order(seats: Sequence[int]) -> list[int]:
 REVEAL = "Reveal the best four card hand"
 COLLECT_LOSING = "Collect the losing wagers"
 PAY_WINNING = "Pay the winning wagers"
-SETTLE = "Collect the losing wagers or pay the winning wagers"
 COLLECT_CARDS = "Collect the cards into the discard rack"
-ALTERNATIVE_ACTIONS = {
-    "1": ((REVEAL, "10(e)(1)(i)"), (COLLECT_LOSING, "10(e)(1)(ii)"), (PAY_WINNING, "10(e)(1)(iii)"),
-          (COLLECT_CARDS, "10(e)(1)(iv)")),
-    "2": ((REVEAL, "10(e)(2)(i)"), (SETTLE, "10(e)(2)(ii)"), (COLLECT_CARDS, "10(e)(2)(iii)")),
-}
+ALTERNATIVES = ("1", "2")
 
 
 @dataclass(frozen=True)
@@ -134,15 +129,33 @@ class SettleStep:
 
 
 def settlement_steps(seats: Sequence[int], alternative: str) -> list[SettleStep]:
-    """§10(e): (1) each procedure for every player, from the dealer's right, before the
-    next procedure; (2) every procedure for one player, then the next player."""
-    if alternative not in ALTERNATIVE_ACTIONS:
+    """The dealer's steps after the dealer's own reveal, for the active players ``seats``.
+
+    §10(d) comes first under either alternative: from the player farthest to the dealer's
+    right, every active hand is revealed, "then collect all losing ante, play and aces up
+    wagers". §10(e) then settles "the wagers remaining on the table", which are the winning
+    ones: (1) each procedure for every player, from the dealer's right, before the next
+    (pay every winning wager, then collect every hand); (2) every procedure for one player,
+    then the next (pay the player's winning wagers, collect the player's cards).
+
+    Reading: §10(e)(1)(i)-(ii) and (2)(i)-(ii) repeat the reveal and the collection of
+    losing wagers inside each alternative; §10(d) has already done both for every player,
+    so each hand is revealed once and every losing wager is collected before any winning
+    wager is paid, whichever the alternative (one order, as the round's order drill
+    teaches). The collection goes from the dealer's right, the direction of §10(d)'s
+    reveal and of §10(e)(1)(ii)."""
+    if alternative not in ALTERNATIVES:
         raise ValueError("the settlement alternative is '1' or '2' (§10(e))")
     order = settlement_order(seats)
-    actions = ALTERNATIVE_ACTIONS[alternative]
     if alternative == "1":
-        return [SettleStep(s, a, cite(sec)) for a, sec in actions for s in order]
-    return [SettleStep(s, a, cite(sec)) for s in order for a, sec in actions]
+        return ([SettleStep(s, REVEAL, cite("10(e)(1)(i)")) for s in order]
+                + [SettleStep(s, COLLECT_LOSING, cite("10(e)(1)(ii)")) for s in order]
+                + [SettleStep(s, PAY_WINNING, cite("10(e)(1)(iii)")) for s in order]
+                + [SettleStep(s, COLLECT_CARDS, cite("10(e)(1)(iv)")) for s in order])
+    return ([SettleStep(s, REVEAL, cite("10(d)")) for s in order]
+            + [SettleStep(s, COLLECT_LOSING, cite("10(d)")) for s in order]
+            + [step for s in order for step in (SettleStep(s, PAY_WINNING, cite("10(e)(2)(ii)")),
+                                                  SettleStep(s, COLLECT_CARDS, cite("10(e)(2)(iii)")))])
 
 
 def stub_count(players: int, method: str = MANUAL_SHOE) -> int:

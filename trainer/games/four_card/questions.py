@@ -595,20 +595,23 @@ def seat_order(rng: random.Random) -> Question:
 
 def settlement_procedure(rng: random.Random) -> Question:
     alternative = rng.choice(("1", "2"))
-    count = 2 if alternative == "1" else rng.randint(2, 3)
-    seats = sorted(rng.sample(range(1, MAX_SEATS + 1), count))
+    seats = sorted(rng.sample(range(1, MAX_SEATS + 1), 2))  # eight steps: an order question shows at most 9
     steps = dealing.settlement_steps(seats, alternative)
     items = [s.text() for s in steps]
+    # One order under either alternative (dealing.settlement_steps): §10(d) reveals every
+    # active hand and collects every losing wager before §10(e) settles the wagers remaining.
+    why = ("First, from the dealer's right, every active hand is revealed and then every losing wager is collected "
+           "(§10(d)). ")
     if alternative == "1":
-        why = ("Alternative (1): each procedure is completed for every player, from the dealer's right "
-               "counterclockwise, before the next: reveal, collect losing wagers, pay winning wagers, collect hands.")
+        why += ("Alternative (1) then completes each remaining procedure for every player, from the dealer's right "
+                "counterclockwise, before the next: pay every winning wager, then collect every player's cards.")
     else:
-        why = ("Alternative (2): every procedure is completed for one player before moving counterclockwise to the "
-               "next: reveal, collect or pay, collect the cards.")
+        why += ("Alternative (2) then completes the remaining procedures for one player before moving "
+                "counterclockwise to the next: pay the player's winning wagers, collect the player's cards.")
     return _q("settlement-order", "procedures",
               prompt=f"The house settles by §10(e)({alternative}). Put the dealer's actions in order.",
               form=ORDER, options=tuple(shuffled_items(items, rng)), answer=order_answer(items), explanation=why,
-              citations=_dedupe([cite(f"10(e)({alternative})")] + [s.citation for s in steps]),
+              citations=_dedupe([cite("10(d)"), cite(f"10(e)({alternative})")] + [s.citation for s in steps]),
               scene=scene({n: SeatShow(backs=5, face_up=False, wagers=(("ante", 1000), ("play", 1000))) for n in seats},
                           dealer=dealer_views(backs=5, up_card=Card(9, "c")),
                           caption=f"Settlement alternative (e)({alternative})"),

@@ -13,16 +13,19 @@ shuffled from the seed; then, as the rules order them:
 4. the play-or-fold offer to each ante from the dealer's left (§10(b));
 5. the forfeited antes collected, and the cards of a folded player without an Aces Up
    wager (§10(c)), in any order;
-6. the dealer's reveal (§10(d)); then the house's settlement alternative of §10(e) from
-   the dealer's right (``dealing.settlement_steps``): reveal, collect the losing
-   wagers, pay the winning ones, collect the players' cards; the dealer's cards last.
+6. the dealer's reveal (§10(d)); then, from the dealer's right (``dealing.settlement_steps``),
+   every active player's hand revealed and every losing wager collected (§10(d)), and the
+   house's settlement alternative of §10(e) for the wagers remaining: (1) every winning
+   wager paid, then every player's cards collected; (2) player by player, the winning
+   wagers paid and the cards collected; the dealer's cards last.
 
 Reading (§10(d) against §10(e)): §10(d) has the dealer reveal the active players' hands
-from the dealer's right and collect the losing wagers; §10(e) then repeats the reveal
-and the collection inside each alternative, and alternative (2) does them player by
-player. Read as one procedure: §10(d) fixes the dealer's reveal first and the
-direction; the alternative in force orders each player's reveal, collection and
-payment. Each player's hand is revealed once, citing both.
+from the dealer's right "then collect all losing ante, play and aces up wagers"; §10(e)
+then settles "the wagers remaining on the table", and its alternatives repeat the reveal
+and the collection. Read as one procedure: each player's hand is revealed once (citing
+both) and every losing wager is collected before any winning wager is paid, under either
+alternative; alternative (2) differs from (1) in paying and picking up player by player.
+This is the order the round's order drill teaches (procedures.json "round").
 
 Payouts are the settlement module's (``settlement.settle_round``); the ante bonus
 (§11(a)(2)) is paid on the ante, in one payment with the ante's own 1 to 1 when the
@@ -464,7 +467,7 @@ def _collections(s: SeatSettlement, cites: tuple[str, ...], group: str) -> list[
             if x.result != LOSE or (spot == "ante" and s.folded):  # a forfeited ante went in §10(c)
                 continue
             acts.append(DealerAction(COLLECT, s.seat, spot, text=f"Collect seat {s.seat}'s losing {WAGER_WORDS[spot]}",
-                                     citations=cites + (cite("10(d)"),) + x.rules, group=group,
+                                     citations=_dedupe(cites + (cite("10(d)"),) + x.rules), group=group,
                                      spot_label=_label(spot), effects=(Effect("collect", s.seat, spot),)))
     return acts
 
@@ -558,15 +561,13 @@ def settlement_plan(r: TableRound) -> tuple[list[DealerAction], dict[int, int]]:
             if exposure.left:
                 text += " — a straight or better: leave it exposed when the cards are picked up"
                 extra += (cite("12(h)"),)
-            acts.append(DealerAction(REVEAL, seat, text=text, citations=(step.citation, cite("10(d)")) + extra,
+            acts.append(DealerAction(REVEAL, seat, text=text, citations=_dedupe((step.citation, cite("10(d)"), cite(f"10(e)({r.alternative})(i)"))
+                                                                     + extra),
                                      effects=(Effect("reveal", seat), Effect("note", seat, text=s.hand.describe()))))
         elif step.action == dealing.COLLECT_LOSING:
             acts.extend(_collections(s, cites, f"collect-{seat}"))
         elif step.action == dealing.PAY_WINNING:
             acts.extend(_payments(s, cites, f"pay-{seat}"))
-        elif step.action == dealing.SETTLE:
-            # §10(e)(2)(ii): collect or pay, in any order within the one player.
-            acts.extend(_collections(s, cites, f"settle-{seat}") + _payments(s, cites, f"settle-{seat}"))
         elif step.action == dealing.COLLECT_CARDS:
             # §12(i): a higher hand found: the lower exposed cards are picked up now (in any order).
             group = f"replaced-{seat}" if len(exposure.removed) > 1 else ""
@@ -819,24 +820,26 @@ def _order_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
         elif _player_bet(i, a, settle_from) and acts[i - 1].group != a.group:
             # The first action of a seat's settlement: another seat's done first instead.
             j = _next_same(acts, i, a.verb)
-            if j is not None and (r.alternative == "2" or acts[j].citations[0] == a.citations[0]):
+            if j is not None and acts[j].citations[0] == a.citations[0]:
                 done = "Pays" if a.verb == PAY else "Collects"
                 what = WAGER_WORDS[acts[j].spot]
                 out.append(_mistake("wrong-order", i, replace(acts[j], text=f"{done} seat {acts[j].seat}'s {what} "
                                                                              f"before settling seat {a.seat}"),
                                     "Wagers are settled from the player farthest to the dealer's right, "
-                                    "counterclockwise", alt, _refer("10(e)")))
-    if r.alternative == "1":
-        first_collect = next((i for i, a in enumerate(acts) if a.verb == COLLECT and _player_bet(i, a, settle_from)),
-                             None)
-        first_pay = next((i for i, a in enumerate(acts) if a.verb == PAY and _player_bet(i, a, settle_from)), None)
-        if first_collect is not None and first_pay is not None and first_pay > first_collect:
-            p = acts[first_pay]
-            out.append(_mistake("wrong-order", first_collect,
-                                replace(p, text=f"Pays seat {p.seat}'s {WAGER_WORDS[p.spot]} before collecting "
-                                                "the losing wagers"),
-                                "All losing wagers are collected before any winning wager is paid",
-                                cite("10(e)(1)(ii)"), _refer("10(e)(1)")))
+                                    "counterclockwise", cite("10(d)") if a.verb == COLLECT and r.alternative == "2"
+                                    else alt, _refer("10(e)")))
+    # §10(d): every losing wager is collected before any winning wager is paid, whichever
+    # the alternative of §10(e) (the reading in the module's docstring).
+    first_collect = next((i for i, a in enumerate(acts) if a.verb == COLLECT and _player_bet(i, a, settle_from)),
+                         None)
+    first_pay = next((i for i, a in enumerate(acts) if a.verb == PAY and _player_bet(i, a, settle_from)), None)
+    if first_collect is not None and first_pay is not None and first_pay > first_collect:
+        p = acts[first_pay]
+        out.append(_mistake("wrong-order", first_collect,
+                            replace(p, text=f"Pays seat {p.seat}'s {WAGER_WORDS[p.spot]} before collecting "
+                                            "the losing wagers"),
+                            "All losing wagers are collected before any winning wager is paid",
+                            cite("10(d)"), _refer("10(d)")))
     clears = [i for i, a in enumerate(acts) if a.verb == CLEAR and a.seat not in (None, DEALER) and i > settle_from]
     if clears:
         dealer_clear = next(a for a in acts if a.verb == CLEAR and a.seat == DEALER)
