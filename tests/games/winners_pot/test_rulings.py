@@ -425,3 +425,36 @@ def test_the_calculator_settles_the_odd_commission_cent_and_cites_rulings_26_and
     assert [(s["position"], s["commission"], s["paid"]) for s in out["pot"]["shares"]] == [(2, 26, 5974), (5, 25, 5975)]
     assert "trainer ruling 26" in out["pot"]["rule"]
     assert out["jacks_plus_limit"] == 25000 * 400
+
+
+def test_the_table_is_drawn_after_the_other_accepted_orders():
+    script = _street_round(3)
+    r = DealerRound(script, level("guided"))
+    while r.next_action().verb != ANNOUNCE:
+        assert r.perform_next().accepted
+    before = r.scene()
+    assert r.attempt(attempt_for(script.actions[script.button_index])).accepted  # the button first
+    assert r.scene().button == 5 and before.button != 5
+    assert r.attempt(attempt_for(script.actions[script.button_index - 1])).accepted
+    assert r.scene() == script.scenes[script.button_index + 1]
+    fourth = [i for i, s in enumerate(script.sources) if s.card == 4]
+    while fourth[0] not in r.pending():
+        assert r.perform_next().accepted
+    assert r.attempt(attempt_for(script.actions[fourth[1]])).accepted  # seat 2 before the dealer
+    scene = r.scene()
+    assert len(scene.seat(2).cards) == 4 and len(scene.dealer_cards) == 3 and len(scene.seat(5).cards) == 3
+    assert r.attempt(attempt_for(script.actions[fourth[2]])).accepted
+    assert r.attempt(attempt_for(script.actions[fourth[0]])).accepted
+    assert r.scene() == script.scenes[fourth[2] + 1]
+    # the collection before the stub: the pot fills, the stub is not yet in the rack
+    stub = next(i for i, s in enumerate(script.sources) if s.kind == R.STUB)
+    while stub not in r.pending():
+        assert r.perform_next().accepted
+    pot = [i for i, s in enumerate(script.sources) if s.kind == R.COLLECT]
+    for i in pot:
+        assert r.attempt(attempt_for(script.actions[i])).accepted
+    scene = r.scene()
+    assert scene.pot == sum(script.actions[i].amount for i in pot) == 12000
+    assert scene.discards == script.scenes[stub].discards
+    assert r.attempt(attempt_for(script.actions[stub])).accepted
+    assert r.scene() == script.scenes[pot[-1] + 1]

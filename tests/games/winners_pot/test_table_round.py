@@ -192,7 +192,7 @@ def test_a_stacked_round_exactly():
     # §10(b), §10(d): the fourth to every remaining hand, the fifth to those who doubled
     assert positions(s, DEAL)[9:] == [(2, True), (5, True), (0, True), (2, True), (0, True)]
     stub = s.actions[verbs.index(CLEAR)]
-    assert (stub.seat, stub.spot, stub.text) == (None, "stub", "Place the stub (35 cards) face down in the discard rack")
+    assert (stub.seat, stub.spot, stub.text) == (None, None, "Place the stub (35 cards) face down in the discard rack")
     # §10(e): the wagers into the pot, any order
     pot = [a for a in s.actions if a.group == "pot"]
     assert [(a.seat, a.amount) for a in pot] == [(2, 4000), (0, 4000)]

@@ -200,7 +200,6 @@ def setup_for(config: RoundConfig) -> tuple[RoundSetup, random.Random]:
 # ---------------------------------------------------------------------------- the script
 CUT_STEP = "cut"
 BUTTON_STEP = "button"
-STUB_SPOT = "stub"  # the CLEAR of the stub: the stub is its place
 POT_SPOTS = ("ante", "bet", "double")
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 SOURCES = {MANUAL_SHOE: "from the shoe", HAND: "from the deck in your hand"}
@@ -415,7 +414,8 @@ class _Builder:
         if k in (R.LOAD_SHOE, R.UNLOAD_SHOE):
             self.merge(op)
         elif k == R.STUB:
-            self.add(DealerAction(CLEAR, None, STUB_SPOT, text=op.text, citations=op.citations, spot_label="stub",
+            # No spot: whatever the trainee has selected, clearing away cards now is the stub.
+            self.add(DealerAction(CLEAR, None, None, text=op.text, citations=op.citations, spot_label="stub",
                                   effects=(Effect("discard"),)), source)
         elif k == R.NO_MORE_BETS:
             self.add(DealerAction(ANNOUNCE, text="Announce \"No more bets\"", citations=op.citations), source)
@@ -697,7 +697,7 @@ def _render(script: WinnersPotScript, done: Sequence[DealerAction]) -> WinnersPo
             for e in a.effects:
                 if e.kind == "card":
                     scene = _card_to(scene, e.seat, CardView(e.card, e.face_up))
-        elif a.verb == CLEAR and a.spot == STUB_SPOT:
+        elif a.verb == CLEAR and script.sources[i].kind == R.STUB:
             scene = dataclasses.replace(scene, discards=scene.discards + after.discards - before.discards,
                                         extra={**scene.extra, "discards": scene.discards + after.discards
                                                - before.discards})
