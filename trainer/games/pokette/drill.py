@@ -22,13 +22,14 @@ import random
 from fractions import Fraction
 from dataclasses import dataclass, field
 
+from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.core.rng import SEED_LIMIT, make_rng
 from trainer.games.pokette.layout import NON_POKER, default_layout
 from trainer.games.pokette.questions import announcement_choices, wager_list_text
 from trainer.games.pokette.rules_data import GAME_ID, wheel
 from trainer.games.pokette.settlement import COLLECT, Bet, HouseOptions, Phase, SpinSettlement, settle_spin
-from trainer.games.pokette.stand import Stand
+from trainer.games.pokette.stand import Stand, settlement_note
 from trainer.games.pokette.table import COLLECTED, PAID, ChipView, PoketteScene
 from trainer.games.pokette.wheel import (
     NO_SPIN, PREVIOUS, RESPIN_VOID, Section, Spin, SpinOutcome, cite, judge, short_spin, spin_between, spin_to,
@@ -372,9 +373,14 @@ class LayoutDrill:
         why = "Collect: " + "; ".join(results[i].bet.describe() for i in ph.items) + "."
         if self._phase_wrong:
             why += " Taken by mistake: " + "; ".join(self._phase_wrong) + "."
+        note = settlement_note([results[i].bet.wager for i in ph.items])
+        cites = ph.citations
+        if note:
+            why += " " + note
+            cites += (ruling(37), ruling("P6"))
         q = self._question("collect", "payouts", prompt=ph.title + ": what do you collect from each seat?",
                            form=AMOUNTS, fields=tuple(f"Seat {s}" for s in seats), answer=amounts_answer(right),
-                           explanation=why, citations=ph.citations)
+                           explanation=why, citations=tuple(dict.fromkeys(cites)))
         return self._record(q, amounts_answer(given), ms)
 
     def payout(self, index: int) -> int:
@@ -390,7 +396,9 @@ class LayoutDrill:
                            prompt=f"Pay seat {res.bet.seat}'s {res.bet.placement.label()} of "
                                   f"{format_cents(res.bet.amount)}.",
                            form=AMOUNTS, fields=(f"Seat {res.bet.seat} · {res.bet.placement.label()}",),
-                           answer=amounts_answer([right]), explanation=res.result.describe() + ".",
+                           answer=amounts_answer([right]),
+                           explanation=" ".join(filter(None, (res.result.describe() + ".",
+                                                              settlement_note((res.bet.wager,))))),
                            citations=res.result.rules)
         result = self._record(q, amounts_answer([int(cents)]), ms)
         self._chip_state[index] = (PAID, right)

@@ -10,6 +10,7 @@ questions the wheel at rest.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Sequence
 
 from trainer.core.cards import Card
@@ -22,7 +23,7 @@ from trainer.games.pokette.rules_data import GAME_ID, rules_data, wheel
 from trainer.games.pokette.settlement import Bet, settle_spin
 from trainer.games.pokette.stand import (
     FLUSH, INSIDE_STRAIGHT, INSIDE_STRAIGHT_FLUSH, OPEN_STRAIGHT, OPEN_STRAIGHT_FLUSH, PAIR_IN_THREE, THREE_OF_A_KIND,
-    Stand, announce, poker_wins,
+    Stand, announce, poker_wins, settlement_note,
 )
 from trainer.games.pokette.table import ChipView, PoketteScene, WheelPose
 from trainer.games.pokette.wheel import (
@@ -60,6 +61,12 @@ SKILLS = (
     _skill("wagers", "wagering rules",
            "Which wagers may be made when, and odds worded \"to\", never \"for\" (§(d), §(f)(1), §(h))."),
 ) + table_mode_skills(GAME_ID, SHORT)
+
+
+def odds_citations() -> tuple[str, ...]:
+    """What a question resting on the payout odds cites: §(f)(2), whose table is missing
+    from the text, and trainer ruling 21, which takes it from pokette-payouts.md."""
+    return (rules_data().pay_tables["minimum"].citation, ruling(21))
 
 
 def _q(kind: str, skill: str, **kw) -> Question:
@@ -245,8 +252,8 @@ def valid_placement(rng: random.Random) -> Question:
                    "below it, or the two jokers).",
             CORNER: "the four cards form a 2x2 block of the grid.",
             DOUBLE_RANK: "the two ranks are adjacent rows of the layout.",
-        }[kind] + f" It pays {odds}."
-        cites = [p.citation, ruling("P3")]
+        }[kind] + f" It pays {odds} (§(f)(2), its table taken from pokette-payouts.md by trainer ruling 21)."
+        cites = [p.citation, ruling("P3"), *odds_citations()]
     except LayoutError as e:
         answer = NOT_VALID
         why = str(e)[0].upper() + str(e)[1:] + "."
@@ -290,7 +297,7 @@ def seat_payout(rng: random.Random) -> Question:
     lines = [r.result.describe() + "." for r in results]
     why = (" ".join(lines) + f" In all, seat {seat} is paid {format_cents(sum(paid))}; the losing wagers were "
            "collected first." + _joker_note(x))
-    cites = [rules_data().pay_tables["minimum"].citation, cite("(g)(4)")]
+    cites = [*odds_citations(), cite("(g)(4)")]
     for r in results:
         cites.extend(c for c in r.result.rules if "§(e)" in c or "§(g)(5)" in c)
     others = _other_seat_chips(rng, seat, rng.randint(2, 4))
@@ -427,7 +434,10 @@ def poker_settlement(rng: random.Random) -> Question:
     why = settlement.stand.describe() + " " + " ".join(r.result.describe() + "." for r in results)
     if len(stand.cards) == 2:
         why += " A straight wins whatever the suits; a straight flush also wins the straight and flush wagers."
-    cites = [rules_data().pay_tables["minimum"].citation]
+        note = settlement_note(wagers)
+        if note:
+            why += " " + note
+    cites = list(odds_citations())
     for r in results:
         cites.extend(r.result.rules)
     where = "second" if len(stand.cards) == 1 else "third"
@@ -491,6 +501,25 @@ def clapper(rng: random.Random) -> Question:
                       "direction": spin.direction})
 
 
+def _with_odds_ruling(kind: QuestionKind) -> QuestionKind:
+    """The shared odds-wording kind, citing trainer ruling 21 beside §(f)(2) (the table it
+    quotes is missing from the text) and saying so."""
+    if not kind.id.endswith(".odds-wording"):
+        return kind
+    make = kind.make
+
+    def generate(rng: random.Random) -> Question:
+        q = make(rng)
+        cites = list(q.citations)
+        at = cites.index(odds_citations()[0]) + 1 if odds_citations()[0] in cites else len(cites)
+        cites.insert(at, ruling(21))
+        return replace(q, citations=_dedupe(cites),
+                       explanation=q.explanation + " The table of §(f)(2) is missing from the text: its odds are "
+                                                   "those of pokette-payouts.md (trainer ruling 21).")
+
+    return replace(kind, make=generate)
+
+
 KINDS = (
     QuestionKind(f"{GAME_ID}.winning-wager", "Which wager wins", f"{GAME_ID}.layout", winning_wager),
     QuestionKind(f"{GAME_ID}.valid-placement", "Valid splits and corners", f"{GAME_ID}.layout", valid_placement),
@@ -500,7 +529,8 @@ KINDS = (
     QuestionKind(f"{GAME_ID}.poker-settlement", "Settle the poker hand wagers", f"{GAME_ID}.poker-hands",
                  poker_settlement),
     QuestionKind(f"{GAME_ID}.clapper", "The clapper and \"No spin\"", f"{GAME_ID}.wheel", clapper),
-) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",
-               wagers_skill="wagers", wording_section="(f)(1)")
+) + tuple(_with_odds_ruling(k) for k in data_kinds(GAME_ID, rules_data, procedures_skill="procedures",
+                                                 irregularities_skill="irregularities", wagers_skill="wagers",
+                                                 wording_section="(f)(1)"))
 
 __all__ = ["SKILLS", "KINDS", "announcement_variants", "near_losers", "pose", "wager_list_text"]

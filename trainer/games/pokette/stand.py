@@ -28,6 +28,13 @@ from trainer.games.pokette.layout import (
 from trainer.games.pokette.wheel import Section, cite, rank_text
 
 P5, P6, P7 = ruling("P5"), ruling("P6"), ruling("P7")
+R37 = ruling(37)
+
+# §(h)(5)(iii) lost words in the text; trainer ruling 37 reads it like §(h)(5)(iv), as P6
+# says. Every explanation of a straight wager's settlement says so.
+GARBLED_STRAIGHT_NOTE = ("§(h)(5)(iii), on the open and inside straight wagers, is garbled in the text (words are "
+                         "missing); it is read like §(h)(5)(iv): the wager wins only if the third card is consecutive "
+                         "in value with the first two, whatever the suits (trainer ruling 37, trainer ruling P6).")
 
 # Three-card straights (§(b)(2), ruling P5): 2-3-4 ... Q-K-A, and A-2-3 with the ace low.
 STRAIGHTS: tuple[frozenset[int], ...] = tuple(frozenset(range(lo, lo + 3)) for lo in range(2, 13)) + (
@@ -47,8 +54,8 @@ SETTLE_CITES = {
     PAIR_IN_TWO: (cite("(h)(2)"), cite("(e)(2)(i)")),
     PAIR_IN_THREE: (cite("(h)(5)(i)"), cite("(e)(2)(ii)")),
     FLUSH: (cite("(h)(5)(ii)"), cite("(e)(2)(vi)")),
-    OPEN_STRAIGHT: (cite("(h)(5)(iii)"), cite("(e)(2)(iv)"), P6),
-    INSIDE_STRAIGHT: (cite("(h)(5)(iii)"), cite("(e)(2)(iv)"), P6),
+    OPEN_STRAIGHT: (cite("(h)(5)(iii)"), cite("(h)(5)(iv)"), cite("(e)(2)(iv)"), R37, P6),
+    INSIDE_STRAIGHT: (cite("(h)(5)(iii)"), cite("(h)(5)(iv)"), cite("(e)(2)(iv)"), R37, P6),
     OPEN_STRAIGHT_FLUSH: (cite("(h)(5)(iv)"), cite("(e)(2)(v)")),
     INSIDE_STRAIGHT_FLUSH: (cite("(h)(5)(iv)"), cite("(e)(2)(v)")),
     THREE_OF_A_KIND: (cite("(h)(5)(v)"), cite("(e)(2)(iii)")),
@@ -330,6 +337,12 @@ class StandChange:
                 "the poker hand wagers are settled and the stand is cleared.")
 
 
+def settlement_note(wagers) -> str:
+    """What an explanation settling ``wagers`` adds: the reading of the garbled
+    §(h)(5)(iii) when a straight wager is among them (trainer ruling 37), else ''."""
+    return GARBLED_STRAIGHT_NOTE if any(w in (OPEN_STRAIGHT, INSIDE_STRAIGHT) for w in wagers) else ""
+
+
 def open_wager_citations(wager: str) -> tuple[str, ...]:
     return SETTLE_CITES[wager]
 
@@ -338,5 +351,6 @@ JOKER_CITES = (cite("(g)(5)(iii)"), P7)
 
 __all__ = [
     "Announcement", "Stand", "StandChange", "StandError", "STRAIGHTS", "announce", "hand_name", "poker_wins",
-    "straight_ranks", "winning_third_cards", "JOKER_CITES", "SETTLE_CITES", "ANNOUNCE_CITES",
+    "straight_ranks", "winning_third_cards", "JOKER_CITES", "SETTLE_CITES", "ANNOUNCE_CITES", "GARBLED_STRAIGHT_NOTE",
+    "settlement_note",
 ]

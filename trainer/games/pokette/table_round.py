@@ -69,7 +69,7 @@ from trainer.games.pokette.settlement import (
     HouseOptions,
     payout,
 )
-from trainer.games.pokette.stand import SETTLE_CITES
+from trainer.games.pokette.stand import SETTLE_CITES, settlement_note
 from trainer.games.pokette.table import COLLECTED, PAID, PoketteScene
 from trainer.games.pokette.wheel import (
     NO_SPIN,
@@ -733,6 +733,9 @@ def _settle_rule(rd: _Round, a: DealerAction, wins: bool) -> tuple[str, str]:
     w = rd.winner
     if c.placement.is_poker:
         verdict = "wins: the dealer pays it" if wins else "loses: the dealer collects it"
+        note = settlement_note((c.placement.wager,))
+        if note:  # the garbled §(h)(5)(iii), read like §(h)(5)(iv) (trainer ruling 37)
+            return f"{c.placement.label()} {verdict}. {note}", f"{cite('(h)(5)(iii)')}; {ruling(37)}"
         return f"{c.placement.label()} {verdict}", SETTLE_CITES[c.placement.wager][0]
     covers = "covers" if wins else "does not cover"
     verdict = "it wins and is paid" if wins else "it loses and is collected"
