@@ -166,3 +166,23 @@ def test_hiding_the_widget_stops_its_timer(qtbot):
     assert widget.is_spinning()
     widget.hide()
     assert not widget.is_spinning() and widget.section_under_clapper() == (str(W.order[3]),)
+
+
+@pytest.mark.parametrize("size", [300, 700])
+def test_a_six_and_a_nine_are_underlined_as_on_printed_cards(qapp, size):
+    """Turned upside down round the wheel, 6 and 9 read as each other: each is marked with a
+    line under it, in the card's ink, and no other rank is."""
+    from trainer.ui.pokette.wheel_widget import CARD_BLACK, CARD_RED, RANK_H, RANK_Y, SectionFace, underline_rect
+
+    r = WheelRenderer(ORDER, size)
+    for text in [t for t in ORDER if not t.startswith("JK")]:
+        plate = r._make_plate(SectionFace(text))
+        w, h = plate.get_width(), plate.get_height()
+        box = underline_rect(w / 2, h * RANK_Y, h * RANK_H).clip(plate.get_rect())
+        ink = CARD_RED if text[1] in "hd" else CARD_BLACK
+        inked = sum(tuple(plate.get_at((x, y)))[:3] == tuple(ink)[:3]
+                    for x in range(box.left, box.right) for y in range(box.top, box.bottom))
+        if text[0] in "69":
+            assert inked == box.width * box.height > 0, text
+        else:
+            assert inked < box.width * box.height / 4, text

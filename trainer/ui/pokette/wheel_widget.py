@@ -153,9 +153,25 @@ _STROKES = {
 }
 
 
+# A 6 and a 9 read as each other upside down, and the plates turn all the way round the
+# wheel: as printed cards do, each is underlined.
+UNDERLINED = frozenset("69")
+RANK_Y, RANK_H = 0.27, 0.3  # a card plate's rank: its centre and height, in plate heights
+
+
+def underline_rect(cx: float, cy: float, height: float) -> pygame.Rect:
+    """Where the mark under a 6 or a 9 drawn at (``cx``, ``cy``), ``height`` tall, goes."""
+    w = height * 0.62
+    thick = max(1, round(height * 0.11))
+    top = cy + height * 0.5 + max(1.0, height * 0.1)
+    return pygame.Rect(round(cx - w / 2), round(top), max(2, round(w)), thick)
+
+
 def _draw_rank(surface: pygame.Surface, text: str, cx: float, cy: float, height: float, color: tuple,
                font_cache: dict) -> None:
     label = "10" if text == "T" else text
+    if label in UNDERLINED:
+        surface.fill(color, underline_rect(cx, cy, height))
     if _init_fonts():
         px = max(6, int(height * 1.32))
         key = (label, px, color)
@@ -283,7 +299,7 @@ class WheelRenderer:
             _draw_rank(plate, face.text[2:], w / 2, h * 0.72, h * 0.3, ink, self._fonts)
         else:
             ink = CARD_RED if face.is_red else CARD_BLACK
-            _draw_rank(plate, face.text[0], w / 2, h * 0.27, h * 0.3, ink, self._fonts)
+            _draw_rank(plate, face.text[0], w / 2, h * RANK_Y, h * RANK_H, ink, self._fonts)
             draw_suit(plate, face.text[1], w / 2, h * 0.68, min(w * 0.78, h * 0.36), ink)
         return plate
 
