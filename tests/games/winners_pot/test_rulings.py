@@ -25,11 +25,12 @@ from trainer.games.winners_pot.pot import (
     BET, DOUBLE, FOLD, HouseOptions, JacksPlusEntry, award_pot, jacks_plus_limit, settle_jacks_plus,
 )
 from trainer.games.winners_pot.questions import KINDS
-from trainer.games.winners_pot.round import BET_ROUND, Round, RoundError, play_to
+from trainer.games.winners_pot.round import BET_ROUND, Round, play_to
 from trainer.games.winners_pot.rules_data import rules_data
 from trainer.training.rules_questions import REFER_OUTCOME
 from trainer.training.session import make_question
-from trainer.training.table_mode.actions import ANNOUNCE, BUTTON, CLEAR, COLLECT, CUT, DEAL, attempt_for
+from trainer.training.table_mode.actions import ANNOUNCE, CLEAR, CUT, attempt_for
+from trainer.training.table_mode.actions import DEAL as DEAL_VERB
 from trainer.training.table_mode.dealer_round import DealerRound
 from trainer.training.table_mode.games import build_round
 from trainer.training.table_mode.levels import level
@@ -156,33 +157,38 @@ def test_table_mode_accepts_the_button_before_no_more_bets_and_the_pot_before_th
         script = build_round(config(2, "guided", 2, dealing_method=method))
         r = DealerRound(script, level("guided"))
         _deal_to(r, lambda a: a.verb == ANNOUNCE)
-        button = script.actions[script.button_index]
-        out = r.attempt(attempt_for(button))
+        out = r.attempt(attempt_for(script.actions[script.button_index]))  # the button first
         assert out.accepted, out.mistake
         assert r.attempt(attempt_for(script.actions[script.button_index - 1])).accepted
-        # the stub rides on the last fifth card's action; the collection may come before it
-        last_fifth = max(i for i, s in enumerate(script.sources) if s.card == 5)
-        _deal_to(r, lambda a: a is script.actions[last_fifth])
-        stub = script.actions[last_fifth]
-        assert "stub" not in stub.text.split(";")[0]
+        stub = next(i for i, s in enumerate(script.sources) if s.kind == R.STUB)
+        pot = [i for i, s in enumerate(script.sources) if s.kind == R.COLLECT]
+        assert pot == list(range(stub + 1, stub + 1 + len(pot)))  # listed: the stub, then the pot
+        while stub not in r.pending():
+            assert r.perform_next().accepted
+        for i in pot:  # every wager into the pot, then the stub
+            out = r.attempt(attempt_for(script.actions[i]))
+            assert out.accepted, (method, out.mistake)
+        assert r.attempt(attempt_for(script.actions[stub])).accepted
         while not r.finished:
             assert r.perform_next().accepted
-        assert r.record.clean
+        assert r.record.clean, method
 
 
-def test_table_mode_has_a_stub_action_that_may_follow_the_collection():
+def test_table_mode_has_a_stub_action_of_its_own():
     script = build_round(config(4, "guided", 1))
-    texts = [a.text for a in script.actions]
-    i = next(i for i, t in enumerate(texts) if t.startswith("Place the stub"))
-    assert script.actions[i].verb == CLEAR and GAME + "7(f)" in script.actions[i].citations
-    pot = [j for j, a in enumerate(script.actions) if a.group == "pot" or
-           (a.verb == COLLECT and a.spot is None and "winner's pot" in a.text and j > i)]
+    stub = next(i for i, s in enumerate(script.sources) if s.kind == R.STUB)
+    a = script.actions[stub]
+    assert a.verb == CLEAR and a.seat is None and a.text.startswith("Place the stub (")
+    assert a.citations == (f"{GAME}7(f)",)
+    assert script.actions[stub - 1].verb == DEAL_VERB and "stub" not in script.actions[stub - 1].text
+    # a half-done collection does not let the stub in between: the pot's group is finished first
+    pot = [i for i, s in enumerate(script.sources) if s.kind == R.COLLECT]
     r = DealerRound(script, level("guided"))
-    while r.pending()[0] != i:
+    while stub not in r.pending():
         assert r.perform_next().accepted
-    for j in pot:
-        assert r.attempt(attempt_for(script.actions[j])).accepted
-    assert r.attempt(attempt_for(script.actions[i])).accepted
+    assert r.attempt(attempt_for(script.actions[pot[0]])).accepted
+    if len(pot) > 1:
+        assert stub not in r.pending()
     while not r.finished:
         assert r.perform_next().accepted
     assert r.record.clean

@@ -59,7 +59,6 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from trainer.core.cards import Card, card_label, shuffled, standard_deck
-from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.core.scene import CardView, SeatView
 from trainer.core.settlement import WIN
