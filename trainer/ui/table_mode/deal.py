@@ -49,6 +49,7 @@ from trainer.ui.table_mode.parts import (
 )
 from trainer.ui.table_mode.wheel import split_wheel
 from trainer.ui.table_mode.chip_builder import ChipBuilder
+from trainer.ui.table_mode.hint_text import next_step_text
 from trainer.ui.table_mode.hit_test import Target, highlight, target_at, targets_for
 
 NO_MORE_BETS = "No more bets"
@@ -245,7 +246,7 @@ class DealMode(QObject):
         if nxt is None:
             self.next_banner.clear()
         elif self.show_next and not self.stopped.isVisibleTo(self.panel):  # a stopped mistake says it too
-            self.next_banner.show_message("next", "Next", paragraph(nxt.text, margin="0"), nxt.citations)
+            self.next_banner.show_message("next", "Next", paragraph(next_step_text(nxt), margin="0"), nxt.citations)
         sel = self.selection
         self.selection_label.setText("Selected: " + (sel.label or position_text(sel.seat, sel.spot))
                                      if sel is not None else
@@ -315,7 +316,7 @@ class DealMode(QObject):
             return
         self.hints += 1
         nxt = r.next_action()
-        self.next_banner.show_message("next", "Hint", paragraph(nxt.text, margin="0"), nxt.citations)
+        self.next_banner.show_message("next", "Hint", paragraph(next_step_text(nxt), margin="0"), nxt.citations)
         self.log.add(f"Hint asked: {nxt.text}")
 
     def do_verb(self, verb: str) -> None:
@@ -429,7 +430,7 @@ class DealMode(QObject):
         body = [paragraph(f"You: {m.attempted}", colour=style.MUTED), paragraph(m.explanation)]
         nxt = self.round.next_action()
         if self.show_next and nxt is not None:
-            body.append(paragraph(f"Next: {nxt.text}", bold=True, margin="4px 0 0 0"))
+            body.append(paragraph(f"Next: {next_step_text(nxt)}", bold=True, margin="4px 0 0 0"))
         self.stopped.show_message("bad", f"Stopped — {MISTAKE_TITLES.get(m.kind, m.kind)}", "".join(body),
                                   m.citations)
 
