@@ -179,17 +179,21 @@ def test_a_stacked_round_dealt_from_the_hand():
     assert acts[reveal].text.endswith("two pair, kings and eights")
     settle = [(a.verb, a.seat, a.spot, a.amount) for a in acts if a.group == "settle"]
     assert settle == [
+        # seat 2's royal flush is the highest hand: left exposed for the Cover All (§11(h))
         (REVEAL, 2, None, 0), (PAY, 2, "ante", 1000), (PAY, 2, "blind", 50_000), (PAY, 2, "play", 2000),
         (PAY, 2, "trips", 50_000),
         (REVEAL, 5, None, 0), (COLLECT, 5, "ante", 0), (COLLECT, 5, "blind", 0), (COLLECT, 5, "play", 0),
-        (COLLECT, 5, "bad_beat", 0),
+        (COLLECT, 5, "bad_beat", 0), (CLEAR, 5, None, 0),
         # the folded hand stays for its Trips (ruling 14) and for Cover All (ruling 11)
         (REVEAL, 6, None, 0), (COLLECT, 6, "ante", 0), (COLLECT, 6, "blind", 0), (COLLECT, 6, "trips", 0),
+        (CLEAR, 6, None, 0),
     ]
-    # §11(j): Cover All after every player bet; 3 players, a royal flush: 80 to 1.
+    # §11(j): Cover All after every player bet; 3 players, a royal flush: 80 to 1; the
+    # dealer's cards in any order with it; the exposed royal flush picked up last.
     cover = [(a.verb, a.seat, a.spot, a.amount) for a in acts if a.group == "cover-all"]
-    assert cover == [(PAY, 2, "cover_all", 40_000)]
-    assert acts[-1].verb == CLEAR and acts[-1].citations == ("DJ Wild Poker §9(e)",)
+    assert cover == [(PAY, 2, "cover_all", 40_000), (CLEAR, DEALER, None, 0)]
+    assert (acts[-1].verb, acts[-1].seat, acts[-1].group) == (CLEAR, 2, "")
+    assert acts[-1].citations[:2] == ("DJ Wild Poker §11(j)", "DJ Wild Poker §9(e)")
     pay_trips = next(a for a in acts if a.spot == "trips" and a.verb == PAY)
     assert pay_trips.text == "Pay seat 2's Trips 100 to 1 (wild royal flush): $500.00"
     assert "DJ Wild Poker §9(d)(4)" in pay_trips.citations
@@ -463,3 +467,166 @@ def test_a_false_alarm_counts():
         w.proceed()
     caught, _ = w.stop()
     assert not caught and w.record.false_calls == 1
+
+
+# ------------------------------------------------------------------ Cover All: §11(e), §11(h)-(j)
+
+# The dealer's nine-high straight is exposed first (§11(h): "even if it's his"); seat 1's
+# flush is higher and only seat 3's full house, the highest hand, is higher than it; seat
+# 4's ten-high straight is below two players' hands; seat 5's eight-high straight is below
+# the dealer's; seat 6 holds a pair. No wild card anywhere.
+EXPOSE_HANDS = {1: "Kh Jh 8h 6h 3h", 3: "Qs Qd Qc 4d 4s", 4: "Td 9h 8s 7c 6d", 5: "8c 7d 6c 5s 4h",
+                6: "Ac Ad Ks 9s 3c"}
+EXPOSE_DEALER = "9c 8d 7h 6s 5c"
+EXPOSE_BETS = [tr.Bets(1, 1000, 1000, cover_all=500), tr.Bets(3, 1000, 1000), tr.Bets(4, 1000, 1000),
+               tr.Bets(5, 1000, 1000), tr.Bets(6, 1000, 1000, cover_all=200)]
+RULING_23 = ("DJ Wild Poker §11(h)", "DJ Wild Poker §11(i)", "trainer ruling 23", "trainer ruling 39")
+
+
+def exposure_script(method=HAND):
+    return stacked_script(method, EXPOSE_BETS, EXPOSE_HANDS, EXPOSE_DEALER)
+
+
+def _index(acts, verb, seat, group=None):
+    return next(i for i, a in enumerate(acts) if a.verb == verb and a.seat == seat
+                and (group is None or a.group == group))
+
+
+def test_cover_all_leaves_the_highest_straight_or_better_exposed():
+    s = exposure_script()
+    acts = s.actions
+    plan = tr.cover_all_plan(s.wild)
+    assert plan.exposed == (3,) and plan.higher == {1: (3,), 4: (1, 3)}  # seat 5 is below the dealer's hand
+    dealer = acts[_index(acts, REVEAL, DEALER)]
+    assert dealer.text.endswith("straight, nine high — a straight or better: leave it exposed, even though it is yours")
+    assert set(RULING_23) <= set(dealer.citations)
+    # Seat 3's full house is never picked up before the Cover All bets: no pickup in the settlement.
+    assert not any(a.verb == CLEAR and a.seat == 3 for a in acts if a.group == "settle")
+    assert "leave it exposed: the highest hand at the table" in acts[_index(acts, REVEAL, 3)].text
+    # Seat 1's flush, the highest found so far in seat order, is picked up only after seat 3's
+    # hand is turned over (§11(i)), whatever the order of the seats.
+    clear1 = _index(acts, CLEAR, 1)
+    assert clear1 > _index(acts, REVEAL, 3) and _index(acts, REVEAL, 3) in acts[clear1].after
+    assert set(RULING_23) <= set(acts[clear1].citations)
+    # Seat 5's straight, below the exposed dealer's, and seat 6's pair go as usual, after their wagers.
+    clear5 = _index(acts, CLEAR, 5)
+    assert set(acts[clear5].after) == {i for i, a in enumerate(acts) if a.seat == 5 and a.group == "settle"
+                                       and a.verb in (REVEAL, COLLECT, PAY)}
+    assert "your exposed straight, nine high is higher" in acts[clear5].text
+    assert "below a straight" in acts[_index(acts, CLEAR, 6)].text
+    # §11(j): five players, a full house: 4 to 1 on each Cover All wager; the dealer's own
+    # cards, every player's hand compared with them, go in any order with it.
+    cover = [(a.verb, a.seat, a.spot, a.amount) for a in acts if a.group == "cover-all"]
+    assert cover == [(PAY, 1, "cover_all", 2000), (PAY, 6, "cover_all", 800), (CLEAR, DEALER, None, 0)]
+    # Then the exposed full house, last.
+    assert (acts[-1].verb, acts[-1].seat) == (CLEAR, 3) and "left exposed" in acts[-1].text
+    assert "DJ Wild Poker §11(j)" in acts[-1].citations
+    assert any("seat 3's full house, queens full of fours, was left exposed" in line for line in s.summary)
+    # The table as listed: after the settlement only seat 3's cards are still out.
+    end_of_settlement = s.scenes[max(i for i, a in enumerate(acts) if a.group == "settle") + 1]
+    assert [n for n in range(1, 7) if end_of_settlement.seat(n).cards] == [3]
+    assert len(end_of_settlement.dealer_cards) == 5
+    assert not any(s.scenes[-1].seat(n).cards for n in range(1, 7)) and s.scenes[-1].dealer_cards == ()
+    assert play_through(s).record.clean
+
+
+def _settle_seat(r, seat):
+    """Turn over and settle one seat (its hand first), right."""
+    acts = r.script.actions
+    for i in [i for i, a in enumerate(acts) if a.seat == seat and a.group == "settle" and a.verb != CLEAR]:
+        assert r.attempt(_right(acts[i])).accepted, acts[i].text
+
+
+def _right(action):
+    from trainer.training.table_mode.actions import attempt_for
+    return attempt_for(action)
+
+
+def test_cover_all_exposed_hands_are_graded_in_any_seat_order():
+    s = exposure_script()
+    r = DealerRound(s, level("practice"))
+    while r.next_action().verb != REVEAL or r.next_action().seat != DEALER:
+        r.perform_next()
+    r.perform_next()  # the dealer's straight, left exposed
+    # The dealer's cards stay while players' hands are compared with them.
+    assert not r.attempt(Attempt(CLEAR, DEALER)).accepted
+    _settle_seat(r, 1)
+    # Seat 1's flush is the highest hand found: it stays exposed (§11(h)).
+    assert not r.attempt(Attempt(CLEAR, 1)).accepted
+    _settle_seat(r, 3)
+    # Seat 3's full house is higher: seat 1's cards are removed (§11(i)); seat 3's stay.
+    assert not r.attempt(Attempt(CLEAR, 3)).accepted
+    assert r.attempt(Attempt(CLEAR, 1)).accepted
+    for seat in (6, 5, 4):
+        _settle_seat(r, seat)
+        assert r.attempt(Attempt(CLEAR, seat)).accepted
+    # Cover All now; the full house still stays until it is settled (§11(j)).
+    assert not r.attempt(Attempt(CLEAR, 3)).accepted
+    assert r.attempt(Attempt(CLEAR, DEALER)).accepted
+    assert r.attempt(Attempt(PAY, 6, "cover_all", amount=800)).accepted
+    assert r.attempt(Attempt(PAY, 1, "cover_all", amount=2000)).accepted
+    assert r.attempt(Attempt(CLEAR, 3)).accepted and r.finished
+    assert r.record.procedure_errors == 4 and r.record.payout_errors == 0
+    # The other way round: the full house found first, seat 1's flush is picked up as usual.
+    r = DealerRound(exposure_script(), level("practice"))
+    while r.next_action().verb != REVEAL or r.next_action().seat != DEALER:
+        r.perform_next()
+    r.perform_next()
+    _settle_seat(r, 3)
+    _settle_seat(r, 1)
+    assert r.attempt(Attempt(CLEAR, 1)).accepted
+    while not r.finished:
+        r.perform_next()
+    assert r.record.clean
+
+
+def test_cover_all_steps_of_the_shuffler_are_stated():
+    # §11(d)-(e): the i-Deal Plus's green button shows the payouts for the number of players.
+    for method in (HAND, AUTOMATED_SHOE):
+        s = exposure_script(method)
+        line = next(x for x in s.option_lines if x.startswith("Cover All"))
+        assert "green button" in line and "here 5 (§11(e))" in line and "DJ Wild Cover All" in line
+    shoe = exposure_script(AUTOMATED_SHOE)
+    dealer_deal = [a for a in shoe.actions if a.verb == DEAL][-1]
+    assert dealer_deal.seat == DEALER and "green button" in dealer_deal.text
+    assert "DJ Wild Poker §11(e)" in dealer_deal.citations
+    plain = stacked_script(AUTOMATED_SHOE, house=tr.HouseOptions(cover_all=False),
+                           bets=[tr.Bets(2, 1000, 1000, trips=500), tr.Bets(5, 2500, 2500), tr.Bets(6, 500, 500)])
+    assert not any("green button" in a.text for a in plain.actions)
+
+
+def test_without_a_cover_all_wager_the_cards_go_together():
+    bets = [tr.Bets(1, 1000, 1000), tr.Bets(3, 1000, 1000)]
+    s = stacked_script(HAND, bets, {1: EXPOSE_HANDS[1], 3: EXPOSE_HANDS[3]}, EXPOSE_DEALER)
+    assert tr.cover_all_plan(s.wild) is None
+    clears = [a for a in s.actions if a.verb == CLEAR]
+    assert len(clears) == 1 and clears[0].seat is None and clears[0].citations == ("DJ Wild Poker §9(e)",)
+
+
+def test_a_referred_five_of_a_kind_stays_exposed():
+    # Ruling 17: the highest hand, five of a kind, is not on the Cover All table: the bets
+    # wait for the floor supervisor and the exposed hand is not picked up (§11(h)-(j)).
+    s = stacked_script(HAND, [tr.Bets(1, 1000, 1000, cover_all=500), tr.Bets(2, 1000, 1000)],
+                       {1: "9c 9h 9d 9s JK", 2: "Ac Ad Ks 8s 3c"}, "Kd Qs 8c 7h 4d")
+    assert tr.cover_all_plan(s.wild).exposed == (1,)
+    assert not any(a.verb == CLEAR and a.seat == 1 for a in s.actions)
+    assert len(s.scenes[-1].seat(1).cards) == 5 and all(c.face_up for c in s.scenes[-1].seat(1).cards)
+    assert any("stays exposed for the floor supervisor" in line for line in s.summary)
+
+
+def test_watch_mode_exposed_hand_mistakes():
+    s = exposure_script()
+    ms = [m for m in tr.watch_mistakes(s, random.Random(0)) if m.kind == "exposed-hand-picked-up"]
+    _check_candidates(s, ms)
+    by_seat = {m.performed.seat: m for m in ms}
+    assert set(by_seat) == {1, 3}
+    first_cover = next(i for i, a in enumerate(s.actions) if a.group == "cover-all")
+    early = by_seat[3]
+    assert early.index == first_cover and not early.replaces and early.performed.verb == CLEAR
+    assert early.rule_citation.startswith("DJ Wild Poker §11(h); §11(i); trainer ruling 23; trainer ruling 39")
+    assert early.remedy == REFER_REMEDY and "no remedy is written" in early.remedy_citation
+    # Seat 1's flush picked up right after its own wagers, before seat 3's is turned over.
+    flush = by_seat[1]
+    last_own = max(i for i, a in enumerate(s.actions) if a.seat == 1 and a.group == "settle" and a.verb != CLEAR)
+    assert flush.index == last_own + 1 <= _index(s.actions, REVEAL, 3)  # shown before that action
+    assert "no higher hand has been found" in flush.performed.text

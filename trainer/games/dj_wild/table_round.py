@@ -32,7 +32,48 @@ Readings (each applied where marked below):
   table, for which every hand dealt counts (ruling 11); it is turned over at settlement.
   Its ante and blind lose (ruling 15) and are collected with the settlement.
 - A Cover All whose highest hand is five of a kind is referred to the floor supervisor
-  (ruling 17): the round has no dealer action for it; the summary says so.
+  (ruling 17): the round has no dealer action for it; the summary says so, and the
+  five of a kind, a hand left exposed for the Cover All (§11(h)), stays on the table
+  for the floor supervisor.
+
+Cover All (§11), when a Cover All wager is in action:
+
+- §11(d)-(e): the shuffler is the i-Deal Plus set to its "DJ Wild Cover All" mode; once
+  the dealer's hand is out of it and its green button is pressed, it shows the payouts
+  for the number of players. Pressing the button is a step of the device with no dealer
+  action (the table has no verb for it), so, as Four Card Poker's table round does for
+  its §12(d)-(e), the option line says so; from the automated shoe, the dealer's own
+  hand, the hand taken from the device, says it too.
+- §11(h)-(i), the exposed hands: DJ Wild's text is Four Card Poker's §12(h)-(i) in the
+  same words, so it is read as trainer ruling 23 reads those (trainer ruling 39): the
+  cards left exposed are always the highest hand found so far, a straight or better; a
+  later hand of the same rank stays exposed beside it; a later, lower hand is not left
+  exposed. Where the texts differ, DJ Wild's own text is followed:
+  - DJ Wild's house procedure picks the cards up "in order" (§9(e)) and orders neither
+    the seats nor the pickups (§9(a)). Reading: with a Cover All wager in action each
+    hand is picked up once its wagers are settled (§9(e)), except that a straight or
+    better is left exposed (§11(h)); "leave the cards exposed on the table" implies
+    that the other hands are not. The settlement stays one any-order group across the
+    seats, pickups included. A hand that is the highest at the table, a straight or
+    better, is never picked up before the Cover All bets are settled; a lower straight
+    or better is picked up once a higher hand has been found: where one seat alone holds
+    a higher hand, that hand's reveal must come first (the order of the rest decides
+    whether the lower hand was left exposed and then removed, §11(i), or picked up as
+    usual, and both end the same); where several seats do, any one of them may have been
+    found first, and the round (a script of fixed actions) accepts the pickup once the
+    hand is settled. The order listed (seats from the dealer's left) places each such
+    pickup right after the reveal that makes it due.
+  - The dealer's hand is turned over first (§9(d)); a straight or better is left
+    exposed "even if it's his" (§11(h)). Reading: each player's hand is compared with
+    the dealer's (§9(a)), so the dealer's cards stay on the table until every player bet
+    is settled, even once a higher hand is found; they are then picked up in any order
+    with the Cover All settlement (nothing orders the two: §11(j) orders only the bets),
+    or, when they are the exposed highest hand, after it. Four Card Poker's "dealer's
+    cards last" comes from its own §10(e), which DJ Wild does not have.
+  - §11(j): the Cover All bets after every player bet, in any order; then the exposed
+    hand(s) are picked up, in any order.
+  When the house offers Cover All but no player makes the wager, the round is dealt as
+  without it: §11(h)-(j) change how Cover All bets are settled, and there are none.
 """
 
 from __future__ import annotations
@@ -45,7 +86,7 @@ from itertools import pairwise
 from trainer.core.cards import Card, shuffled
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
-from trainer.core.settlement import LOSE, WIN, WagerResult
+from trainer.core.settlement import LOSE, REFER, WIN, WagerResult
 from trainer.games.dj_wild.dealing import (
     AUTOMATED_SHOE,
     HAND,
@@ -94,6 +135,8 @@ OFFERED, NOT_OFFERED = "offered", "not-offered"
 DECISIONS_GROUP = "decisions"
 SETTLE_GROUP = "settle"
 COVER_ALL_GROUP = "cover-all"
+EXPOSED_GROUP = "exposed"
+EXPOSURE_RULES = (cite("11(h)"), cite("11(i)"), ruling(23), ruling(39))
 
 
 # ---------------------------------------------------------------- house options
@@ -341,6 +384,130 @@ def _paid_on(rnd: WildRound, s: SeatWagers, wager: str) -> str:
     return ""
 
 
+@dataclass(frozen=True)
+class CoverAllPlan:
+    """§11(h)-(i) read with trainer rulings 23 and 39 (the module's docstring): the
+    holders (seat numbers, DEALER) whose cards are still exposed when the Cover All bets
+    are settled, the highest hand at the table when it is a straight or better; and for
+    every other player hand that is a straight or better, the seats holding a higher hand
+    (a hand lower than the dealer's is never left exposed: the dealer's is found first)."""
+
+    exposed: tuple[int, ...]
+    higher: dict[int, tuple[int, ...]]
+
+    def left_exposed(self, seat: int) -> bool:
+        return seat in self.exposed
+
+
+def cover_all_plan(rnd: WildRound) -> CoverAllPlan | None:
+    """None when no Cover All wager is in action (the round is dealt as without it)."""
+    if not rnd.cover_all_in_play:
+        return None
+    st = rnd.settlement
+    values = {DEALER: st.dealer} | {s.seat: st.seat(s.seat).hand for s in rnd.seats}
+    top = max(values.values())
+    exposed = tuple(h for h in [DEALER, *(s.seat for s in rnd.seats)] if values[h] == top) \
+        if top.category >= Category.STRAIGHT else ()
+    higher = {}
+    for s in rnd.seats:
+        v = values[s.seat]
+        if s.seat in exposed or v.category < Category.STRAIGHT or st.dealer > v:
+            continue
+        higher[s.seat] = tuple(o.seat for o in rnd.seats if values[o.seat] > v)
+    return CoverAllPlan(exposed, higher)
+
+
+def _whose(holder: int, value) -> str:
+    """"seat 5's straight, nine high", "your royal flush"."""
+    name = _hand_text(value)
+    return f"your {name}" if holder == DEALER else f"seat {holder}'s {name}"
+
+
+def _pickup(rnd: WildRound, plan: CoverAllPlan, s: SeatWagers) -> DealerAction:
+    """A player's cards picked up once the seat is settled (§9(e)), with Cover All in
+    action: a hand below a straight is not left exposed (§11(h)); a lower straight or
+    better once a higher hand is found (§11(i); rulings 23, 39)."""
+    value = rnd.settlement.seat(s.seat).hand
+    cites: tuple[str, ...] = (cite("9(e)"),)
+    if value.category < Category.STRAIGHT:
+        text = f"Pick up seat {s.seat}'s cards into the discard rack: below a straight, they are not left exposed"
+        cites += (cite("11(h)"),)
+    elif s.seat not in plan.higher:
+        text = (f"Pick up seat {s.seat}'s cards into the discard rack: your exposed "
+                f"{_hand_text(rnd.settlement.dealer)} is higher, so its {_hand_text(value)} is not left exposed")
+        cites += EXPOSURE_RULES
+    else:
+        found = " or ".join(_whose(o, rnd.settlement.seat(o).hand) for o in plan.higher[s.seat])
+        text = (f"Pick up seat {s.seat}'s {_hand_text(value)} into the discard rack once a higher hand is found "
+                f"({found}): the lower cards are not left exposed")
+        cites += EXPOSURE_RULES
+    return DealerAction(CLEAR, s.seat, text=text, citations=cites, group=SETTLE_GROUP,
+                        effects=(Effect("fold", s.seat, text=value.describe()),))
+
+
+def _settlement_actions(rnd: WildRound, plan: CoverAllPlan | None) -> list[DealerAction]:
+    """Each seat's hand turned over and its wagers settled, one any-order group (the
+    module's readings); with Cover All in action each hand's pickup too (``_pickup``),
+    none for a hand left exposed to the end, placed in the order listed where it is due."""
+    acts: list[DealerAction] = []
+    reveal_at: dict[int, int] = {}
+    waiting: dict[int, list[tuple[int, bool]]] = {}  # seat -> pickups due once its hand is turned over
+    for s in rnd.seats:
+        reveal = _reveal_seat(rnd, s)
+        first: tuple[int, ...] = ()
+        if reveal is not None:
+            if plan is not None and rnd.settlement.seat(s.seat).hand.category >= Category.STRAIGHT:
+                left = ("leave it exposed: the highest hand at the table" if plan.left_exposed(s.seat)
+                        else "leave it exposed while it is the highest hand found")
+                reveal = replace(reveal, text=f"{reveal.text} — a straight or better: {left}",
+                                 citations=reveal.citations + EXPOSURE_RULES)
+            first = (len(acts),)
+            reveal_at[s.seat] = len(acts)
+            acts.append(reveal)
+        settled = list(first)
+        for r in rnd.settlement.seat(s.seat).results:
+            if r.wager != "cover_all":
+                a = _settle_action(rnd, s, r, SETTLE_GROUP)
+                if a is not None:
+                    # A folded hand's ante and blind lose whatever it holds: no need to see it first.
+                    by_fold = s.decision == FOLD and r.wager in ("ante", "blind")
+                    settled.append(len(acts))
+                    acts.append(a if by_fold else replace(a, after=first))
+        for k, lone in waiting.pop(s.seat, []):
+            due = (reveal_at[s.seat],) if lone else ()
+            acts.append(replace(acts[k], after=acts[k].after + due))
+            acts[k] = None  # moved here, after the reveal that makes it due
+        if plan is None or plan.left_exposed(s.seat):
+            continue
+        pickup = replace(_pickup(rnd, plan, s), after=tuple(settled))
+        higher = plan.higher.get(s.seat, ())
+        if higher and all(o > s.seat for o in higher):
+            # Listed from the dealer's left, this hand is the highest found so far: it is
+            # left exposed until the first higher hand is turned over (§11(i)); from any
+            # other order only a lone higher seat can be required first (module docstring).
+            acts.append(pickup)
+            waiting.setdefault(min(higher), []).append((len(acts) - 1, len(higher) == 1))
+        elif len(higher) == 1:
+            acts.append(replace(pickup, after=pickup.after + (reveal_at[higher[0]],)))
+        else:
+            acts.append(pickup)
+    out = [a for a in acts if a is not None]
+    # Indexes inside the list changed where pickups moved: recompute ``after`` by identity.
+    return _reindex(acts, out)
+
+
+def _reindex(before: list, after_list: list[DealerAction]) -> list[DealerAction]:
+    """``after`` holds indexes into ``before`` (with None for moved entries, their copies
+    appended later): rewrite them as indexes into ``after_list``."""
+    position = {}
+    j = 0
+    for i, a in enumerate(before):
+        if a is not None:
+            position[i] = j
+            j += 1
+    return [replace(a, after=tuple(position[k] for k in a.after)) for a in after_list]
+
+
 def round_actions(rnd: WildRound) -> list[DealerAction]:
     """Every dealer action of the round, in the rules' order."""
     if rnd.method == AUTOMATED_SHOE:
@@ -350,27 +517,30 @@ def round_actions(rnd: WildRound) -> list[DealerAction]:
         acts = [DealerAction(ANNOUNCE, text="Announce “No more bets” before dealing any card",
                              citations=(cite("7(b)(3)"), cite("6(b)")))]
     # No cut, no burn, no cover card: see the module's readings.
-    acts += [_deal_action(d) for d in rnd.deliveries]
+    deals = [_deal_action(d) for d in rnd.deliveries]
+    if rnd.house.cover_all and rnd.method == AUTOMATED_SHOE:
+        # §11(e): the dealer's hand is the last taken from the i-Deal Plus; its green
+        # button then shows the payouts (a step of the device: no dealer action).
+        d = deals[-1]
+        players = len(rnd.seats)
+        deals[-1] = replace(d, text=f"{d.text}; then press the i-Deal Plus's green button: it shows the Cover All "
+                                    f"payouts for {players} player{'s' if players != 1 else ''}",
+                            citations=d.citations + (cite("11(e)"),))
+    acts += deals
     acts += [_offer_action(rnd, s) for s in rnd.seats]  # §8(e) order; from the hand, any order
     dealer = rnd.settlement.dealer
-    acts.append(DealerAction(REVEAL, DEALER, text=f"Turn over your five cards and announce your hand: "
-                                                  f"{_hand_text(dealer)}",
-                             citations=(cite("9(d)"), cite("9(a)")), effects=(Effect("reveal", DEALER),)))
+    plan = cover_all_plan(rnd)
+    reveal_text = f"Turn over your five cards and announce your hand: {_hand_text(dealer)}"
+    reveal_cites: tuple[str, ...] = (cite("9(d)"), cite("9(a)"))
+    if plan is not None and dealer.category >= Category.STRAIGHT:
+        reveal_text += " — a straight or better: leave it exposed, even though it is yours"
+        reveal_cites += EXPOSURE_RULES
+    acts.append(DealerAction(REVEAL, DEALER, text=reveal_text, citations=reveal_cites,
+                             effects=(Effect("reveal", DEALER),)))
     # Reading: no settlement order is written (§9(a)); the seats are listed from the
     # dealer's left but settled in any order (one group across the seats).
-    for s in rnd.seats:
-        reveal = _reveal_seat(rnd, s)
-        first = ()
-        if reveal is not None:
-            first = (len(acts),)  # the hand is turned over before its wagers are settled
-            acts.append(reveal)
-        for r in rnd.settlement.seat(s.seat).results:
-            if r.wager != "cover_all":
-                a = _settle_action(rnd, s, r, SETTLE_GROUP)
-                if a is not None:
-                    # A folded hand's ante and blind lose whatever it holds: no need to see it first.
-                    by_fold = s.decision == FOLD and r.wager in ("ante", "blind")
-                    acts.append(a if by_fold else replace(a, after=first))
+    base = len(acts)
+    acts += [replace(a, after=tuple(base + k for k in a.after)) for a in _settlement_actions(rnd, plan)]
     # §11(j): the Cover All bets after every player bet; no order among them is written.
     for s in rnd.seats:
         r = rnd.settlement.seat(s.seat).result("cover_all")
@@ -378,8 +548,29 @@ def round_actions(rnd: WildRound) -> list[DealerAction]:
             a = _settle_action(rnd, s, r, COVER_ALL_GROUP)
             if a is not None:
                 acts.append(replace(a, citations=a.citations + (cite("11(j)"),)))
-    acts.append(DealerAction(CLEAR, text="Pick up the cards in order and place them in the discard rack",
-                             citations=(cite("9(e)"),), effects=(Effect("clear"),)))
+    if plan is None:
+        acts.append(DealerAction(CLEAR, text="Pick up the cards in order and place them in the discard rack",
+                                 citations=(cite("9(e)"),), effects=(Effect("clear"),)))
+        return acts
+    if not plan.left_exposed(DEALER):
+        # Reading (module docstring): the dealer's cards stay until every player bet is
+        # settled, then go in any order with the Cover All settlement.
+        acts.append(DealerAction(CLEAR, DEALER, text="Pick up your own cards into the discard rack: every player's "
+                                                     "hand has been compared with them"
+                                 + ("" if dealer.category < Category.STRAIGHT else
+                                    ", and a higher hand than yours has been found"),
+                                 citations=(cite("9(e)"), cite("9(a)")) + (
+                                     EXPOSURE_RULES if dealer.category >= Category.STRAIGHT else ()),
+                                 group=COVER_ALL_GROUP, effects=(Effect("fold", DEALER, text="picked up"),)))
+    if rnd.settlement.cover_all is not None and rnd.settlement.cover_all.result == REFER:
+        return acts  # the exposed five of a kind stays for the floor supervisor (ruling 17)
+    for holder in plan.exposed:
+        value = dealer if holder == DEALER else rnd.settlement.seat(holder).hand
+        acts.append(DealerAction(CLEAR, holder, text=f"Pick up {_whose(holder, value)}, left exposed, into the discard "
+                                                     "rack, now that the Cover All bets are settled",
+                                 citations=(cite("11(j)"), cite("9(e)")) + EXPOSURE_RULES,
+                                 group=EXPOSED_GROUP if len(plan.exposed) > 1 else "",
+                                 effects=(Effect("fold", holder, text="picked up"),)))
     return acts
 
 
@@ -408,7 +599,29 @@ def summary_lines(rnd: WildRound) -> tuple[str, ...]:
                      + "; ".join(r.describe() for r in settled.results) + ".")
     if rnd.cover_all_in_play and st.cover_all is not None:
         lines.append(st.cover_all.describe() + ".")
+        plan = cover_all_plan(rnd)
+        if plan is not None and plan.exposed:
+            held = " and ".join(("the dealer's" if h == DEALER else f"seat {h}'s") + " "
+                                + _hand_text(st.dealer if h == DEALER else st.seat(h).hand) for h in plan.exposed)
+            when = ("stays exposed for the floor supervisor" if st.cover_all.result == REFER
+                    else "was left exposed until the Cover All bets were settled")
+            lines.append(f"The highest hand, {held}, {when} (§11(h)-(j)).")
     lines.append(f"The house {'wins' if st.house_net >= 0 else 'pays'} {format_cents(abs(st.house_net))} net.")
+    return tuple(lines)
+
+
+def option_lines(rnd: WildRound, config: RoundConfig) -> tuple[str, ...]:
+    """The house options in force, as shown; Cover All's with the i-Deal Plus's steps of
+    §11(d)-(e), which have no dealer action (the module's docstring)."""
+    lines = []
+    for o in HOUSE_OPTIONS:
+        line = f"{o.title}: {o.label(config.option(o))}"
+        if o is COVER_ALL and rnd.house.cover_all:
+            n = len(rnd.seats)
+            line += (f" — once your hand is out of the i-Deal Plus and you press its green button, it shows the "
+                     f"payouts for the number of players, here {n} (§11(e)): a step of the device, with no dealer "
+                     "action here")
+        lines.append(line)
     return tuple(lines)
 
 
@@ -419,7 +632,7 @@ def script_for(rnd: WildRound, config: RoundConfig) -> WildScript:
     return WildScript(
         game_id=GAME_ID, seed=config.seed, level_id=config.level.id,
         options={o.key: config.option(o) for o in HOUSE_OPTIONS},
-        option_lines=tuple(f"{o.title}: {o.label(config.option(o))}" for o in HOUSE_OPTIONS),
+        option_lines=option_lines(rnd, config),
         players=tuple(_player_line(s) for s in rnd.seats),
         actions=actions, scenes=scenes_for(start, actions), render=renderer(start),
         summary=summary_lines(rnd),
@@ -581,6 +794,40 @@ def _payout_mistakes(rnd: WildRound, acts: list[DealerAction]) -> list[WatchMist
     return out
 
 
+def _exposure_mistakes(rnd: WildRound, acts: list[DealerAction], cover: list[int]) -> list[WatchMistake]:
+    """§11(h)-(i) (rulings 23, 39): the highest hand, a straight or better, picked up
+    before the Cover All bets are settled; and a straight or better that is the highest
+    found so far picked up with its seat, before a higher hand is found. No remedy is
+    written for either: refer to floor supervisor."""
+    plan = cover_all_plan(rnd)
+    if plan is None:
+        return []
+    rule_cite = _joined("11(h)", "11(i)") + f"; {ruling(23)}; {ruling(39)}"
+    out = []
+    if cover:
+        for holder in plan.exposed:
+            value = rnd.settlement.dealer if holder == DEALER else rnd.settlement.seat(holder).hand
+            whose = "its own" if holder == DEALER else f"seat {holder}'s"
+            early = DealerAction(CLEAR, holder, effects=(Effect("fold", holder, text="picked up"),),
+                                 text=f"Picks up {whose} {_hand_text(value)} before the Cover All bets are settled")
+            out.append(_mistake("exposed-hand-picked-up", cover[0], early,
+                                "The highest hand at the table, a straight or better, stays exposed on the table "
+                                "until the Cover All bets are reconciled", rule_cite + "; §11(j)", replaces=False))
+    for seat in plan.higher:
+        pickup = next((i for i, a in enumerate(acts) if a.verb == CLEAR and a.seat == seat), None)
+        own = [i for i, a in enumerate(acts) if a.group == SETTLE_GROUP and a.seat == seat and a.verb != CLEAR]
+        if pickup is None or not own or pickup == own[-1] + 1:
+            continue  # listed from the dealer's left, a higher hand was found before this one
+        value = rnd.settlement.seat(seat).hand
+        early = DealerAction(CLEAR, seat, effects=(Effect("fold", seat, text="picked up"),),
+                             text=f"Picks up seat {seat}'s {_hand_text(value)} once it is settled, though no higher "
+                                  "hand has been found yet")
+        out.append(_mistake("exposed-hand-picked-up", own[-1] + 1, early,
+                            "A straight or better, the highest hand found so far, is left exposed until a higher hand "
+                            "is found", rule_cite, replaces=False))
+    return out
+
+
 def watch_mistakes(script: RoundScript, rng: random.Random) -> list[WatchMistake]:
     """Every mistake the app may make dealing this round: a card or stack dealt out of
     turn, a second one to a player, a player's or the dealer's card face up, no "No
@@ -588,8 +835,8 @@ def watch_mistakes(script: RoundScript, rng: random.Random) -> list[WatchMistake
     dealer's hand turned over before the decisions or after a player's, a wrong payout
     (blind at 1 to 1, play at the ante's size, Trips from the other column, Bad Beat on
     the winning hand, Cover All from the six-player column, a pushing blind paid), a
-    wager in action collected with a folded hand, and Cover All settled before the
-    player bets. DJ Wild has no burn, no cover card on the dealer's hand and no button.
+    wager in action collected with a folded hand, Cover All settled before the player
+    bets, and an exposed straight or better picked up too early (§11(h)-(i)). DJ Wild has no burn, no cover card on the dealer's hand and no button.
     The watch round chooses among them (``rng`` is not needed: every candidate is
     listed)."""
     rnd = getattr(script, "wild", None)
@@ -624,8 +871,9 @@ def watch_mistakes(script: RoundScript, rng: random.Random) -> list[WatchMistake
             "The dealer turns over and announces the dealer's hand, then compares each player's hand with it",
             _joined("9(a)", "9(d)")))
     out += _payout_mistakes(rnd, acts)
-    cover = [i for i, a in enumerate(acts) if a.group == COVER_ALL_GROUP]
+    cover = [i for i, a in enumerate(acts) if a.group == COVER_ALL_GROUP and a.verb in (PAY, COLLECT)]
     settle = [i for i, a in enumerate(acts) if a.group == SETTLE_GROUP]
+    out += _exposure_mistakes(rnd, acts, cover)
     if cover and settle:
         a = acts[cover[0]]
         out.append(_mistake("wrong-order", settle[0], a.with_text(f"Settles seat {a.seat}'s Cover All before the "
@@ -635,5 +883,5 @@ def watch_mistakes(script: RoundScript, rng: random.Random) -> list[WatchMistake
     return out
 
 
-__all__ = ["HOUSE_OPTIONS", "Bets", "WildRound", "WildScript", "build_round", "deal", "decide", "house_of",
-           "round_actions", "script_for", "watch_mistakes"]
+__all__ = ["HOUSE_OPTIONS", "Bets", "WildRound", "WildScript", "CoverAllPlan", "build_round", "cover_all_plan", "deal",
+           "decide", "house_of", "round_actions", "script_for", "watch_mistakes"]
