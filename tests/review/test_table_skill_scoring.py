@@ -340,8 +340,8 @@ def test_home_progress_and_the_dashboards_show_questions_and_rounds_apart(store,
     table = screen.skills_table
     rows = {table.item(r, 1).text(): [table.item(r, c).text() for c in range(2, 6)] for r in range(table.rowCount())
             if table.item(r, 0) is not None and registry.title_of(GAME) in (table.item(r, 0).toolTip() or "")}
-    assert rows["Table procedure"][:2] == ["2 rounds", "1 of 2 rounds clean"]
-    assert rows["Table payouts"][:2] == ["2 rounds", "2 of 2 rounds clean"]
+    assert rows["Table procedure"][:2] == ["2 rounds", "1 of 2 clean"]
+    assert rows["Table payouts"][:2] == ["2 rounds", "2 of 2 clean"]
     assert rows["Spot the error"][:2] == ["0", "—"]
     scores = [screen.sessions_table.item(r, 2).text() for r in range(screen.sessions_table.rowCount())]
     assert scores == ["0 / 1 rounds", "1 / 1 rounds", "8 / 10"]
@@ -352,9 +352,13 @@ def test_home_progress_and_the_dashboards_show_questions_and_rounds_apart(store,
     review.show_report(r)
     assert review.values["answers"].text() == "10" and review.values["accuracy"].text() == "80%"
     skills = tree_rows(review.skills_tree)
-    assert skills["Table procedure"][1:3] == ["2 rounds", "1 of 2 clean"]
-    assert skills["Table payouts"][1:3] == ["2 rounds", "2 of 2 clean"]
+    assert skills["Table procedure"][1:3] == ["2 rounds", "1 of 2"]
+    assert skills["Table payouts"][1:3] == ["2 rounds", "2 of 2"]
     assert skills["Table procedure"][5].endswith(Level.LEARNING.title)  # 50% clean: Learning
+    proc = next(review.skills_tree.topLevelItem(0).child(i) for i in range(review.skills_tree.topLevelItem(0)
+                                                                              .childCount())
+                if review.skills_tree.topLevelItem(0).child(i).text(0) == "Table procedure")
+    assert proc.toolTip(2) == "1 of 2 rounds clean; 2 of 2 rounds on time"
 
     d = dash.load_dashboard(s, dash.Query())
     board = DashboardScreen()
@@ -362,4 +366,4 @@ def test_home_progress_and_the_dashboards_show_questions_and_rounds_apart(store,
     board.show_dashboard(d)
     rows = tree_rows(board.tree)
     assert rows["Ann"][1:3] == ["10", "80%"]
-    assert rows["Table payouts"][1:3] == ["2 rounds", "2 of 2 clean"]
+    assert rows["Table payouts"][1:3] == ["2 rounds", "2 of 2"]

@@ -217,13 +217,13 @@ def level_text(level: Level) -> str:
 
 def table_skill_texts(s) -> list[str]:
     """A table skill's row (a ``SkillRow`` judged by rounds) in the dashboard's columns:
-    title, "5 rounds", "3 of 5 clean", mean round time, share of rounds on time ("—"
-    untimed), mastery, and an empty certification cell."""
+    title, "5 rounds", "3 of 5" (rounds clean: the tooltip says it whole), mean round time,
+    share of rounds on time ("—" untimed), mastery, and an empty certification cell."""
     t = s.table
     if t is None or not t.rounds:
         return [s.title, "—", "—", "—", "—", level_text(s.level), ""]
     speed = t.speed
-    return [s.title, t.rounds_text, f"{t.clean} of {t.rounds} clean", style.format_ms(t.mean_round_ms),
+    return [s.title, t.rounds_text, f"{t.clean} of {t.rounds}", style.format_ms(t.mean_round_ms),
             style.format_percent(speed) if speed is not None else "—", level_text(s.level), ""]
 
 

@@ -226,7 +226,7 @@ class ProgressScreen(QWidget):
             rounds = getattr(p, "table", None) if p is not None else None
             if rounds is not None and rounds.rounds:
                 # A table skill, by rounds: "3 rounds", "2 of 3 rounds clean", the mean round time.
-                clean = text_item(rounds.clean_text, align_right=True,
+                clean = text_item(f"{rounds.clean} of {rounds.rounds} clean", align_right=True,
                                   tooltip=f"{rounds.clean_text} ({style.format_percent(rounds.accuracy)}); "
                                           f"{rounds.speed_text}; {rounds.level.title}")
                 clean.setForeground(QBrush(QColor(accuracy_colour(rounds.accuracy))))
