@@ -45,6 +45,12 @@ def test_the_shipped_remedies_and_their_parts_closed_transitively():
     wordings = d.remedy_wordings()
     assert wordings["refer"] == "Refer to floor supervisor"
     assert wordings["void-all-reshuffle"] == "All hands are void; reshuffle the cards"
+    # the same, for outcome texts (table mode's remedy options)
+    assert not d.wordings_differ("All hands are void; reshuffle the cards",
+                                 "Reshuffle the cards by the procedures approved by the Commission")
+    assert d.wordings_differ("Remove the deck from the table", "Refer to floor supervisor")
+    assert d.wordings_differ("Hold the round", "Refer to floor supervisor")  # a text not in the data: by its words
+    assert not d.wordings_differ("Hold the round", "Hold the round")
 
 
 def test_an_unknown_part_is_refused_naming_its_place(tmp_path):

@@ -272,3 +272,35 @@ def test_a_provision_on_inadvertent_acts_is_asked_with_an_accident():
                 if not re.search(r"accident|inadvertent|by mistake", i["situation"], re.I):
                     loose.append(f"{game.id} {i['id']}: {i['situation']!r}")
     assert not loose, "\n".join(loose)
+
+
+# ------------------------------------------------------------------ table mode: spot the error
+
+@pytest.mark.parametrize("game_id", [g.id for g in available_games()])
+def test_watch_mode_remedy_options_differ_in_substance_from_the_answer(game_id):
+    """Table mode's "And the remedy?" after a caught mistake is a multiple-choice question
+    too: its wrong options are remedies of the game that differ in substance from the
+    right one (identities read from the data here, as above)."""
+    from trainer.training.table_mode import games
+    from trainer.training.table_mode.levels import level
+    from trainer.training.table_mode.script import RoundConfig
+
+    identity, parts = _remedies(game_id)
+    problems, asked = [], 0
+    for seed in range(60):
+        for lv in ("practice", "table-ready"):
+            w = games.watch_round(RoundConfig(game_id, seed, level(lv), {}))
+            for m in w.mistakes:
+                q = w._questions(m)[1]
+                answer = identity.get(q.answer)
+                if answer is None:
+                    continue  # a remedy written for this mistake only: no other option can share it
+                asked += 1
+                for o in q.options:
+                    other = identity.get(o)
+                    if o == q.answer or other is None:
+                        continue
+                    if other == answer or other in parts.get(answer, ()) or answer in parts.get(other, ()):
+                        problems.append(f"seed {seed} {lv}: {o!r} beside the answer {q.answer!r}")
+    assert asked
+    assert not problems, f"{len(problems)} remedy questions break ruling 38:\n" + "\n".join(problems[:15])

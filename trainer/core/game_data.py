@@ -81,6 +81,15 @@ class GameData:
         neither a part of the other."""
         return a != b and a not in self.remedy_parts.get(b, ()) and b not in self.remedy_parts.get(a, ())
 
+    def wordings_differ(self, a: str, b: str) -> bool:
+        """``remedies_differ`` for two outcome texts. A text the data does not hold (a
+        remedy written for one table-mode mistake) is compared by its words only."""
+        named = {i.outcome: i.remedy for i in self.irregularities}
+        named.setdefault(REFER_OUTCOME, REFER_REMEDY)
+        if a in named and b in named:
+            return self.remedies_differ(named[a], named[b])
+        return a != b
+
     def remedy_wordings(self) -> dict[str, str]:
         """One wording per remedy, the first the data gives; "Refer to floor supervisor"
         is always among them."""

@@ -8,12 +8,13 @@ generators (hands, payouts, dealing) live in its package.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Callable
 
 from trainer.core.citation import REFER, ruling
 from trainer.core.game_data import REFER_REMEDY, GameData
-from trainer.games.registry import QuestionKind
+from trainer.games.registry import GAME_PACKAGES, QuestionKind
 from trainer.training.question import CHOICE, ORDER, Question, order_answer
 
 REFER_OUTCOME = REFER[0].upper() + REFER[1:]  # "Refer to floor supervisor"
@@ -66,6 +67,16 @@ def irregularity(data: GameData, rng: random.Random, skill: str) -> Question:
         why = f"{case.situation}: {case.outcome[0].lower() + case.outcome[1:]}."
     return _q(data, "irregularity", skill, prompt=f"{case.situation}. What must happen?", form=CHOICE,
               options=tuple(options), answer=case.outcome, explanation=why, citations=(case.citation,))
+
+
+def remedies_differ(game_id: str, a: str, b: str) -> bool:
+    """Whether two remedy texts of a game differ in substance (trainer ruling 38), for
+    option lists built outside this module (table mode's "And the remedy?"). A game
+    without rules data compares the words only."""
+    if game_id not in GAME_PACKAGES:
+        return a != b
+    data = importlib.import_module(GAME_PACKAGES[game_id] + ".rules_data").rules_data()
+    return data.wordings_differ(a, b)
 
 
 def wager_allowed(data: GameData, rng: random.Random, skill: str) -> Question:

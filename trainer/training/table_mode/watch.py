@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from trainer.training.question import CHOICE, Question
+from trainer.training.rules_questions import remedies_differ
 from trainer.training.session import AnswerResult
 from trainer.training.table_mode.actions import DealerAction
 from trainer.training.table_mode.dealer_round import watch_skill
@@ -163,8 +164,9 @@ class WatchRound:
         rng.shuffle(rule_opts)
         remedy_answer = m.remedy
         remedies = list(m.remedy_options) or list(self.script.irregular_remedies)
+        # trainer ruling 38: no other option is the answer's remedy in other words or a part of it
         remedy_opts = [remedy_answer] + [r for r in dict.fromkeys(remedies + [REFER_REMEDY])
-                                         if r != remedy_answer][:3]
+                                         if r != remedy_answer and remedies_differ(game, remedy_answer, r)][:3]
         rng.shuffle(remedy_opts)
         q1 = Question(game_id=game, skill=watch_skill(game), kind=f"{game}.table-watch-rule", seed=self.script.seed,
                       prompt=f"You stopped the dealer: {m.performed.text}. Which rule was broken?", form=CHOICE,
