@@ -186,13 +186,14 @@ def trainee_report_html(report: TraineeReport) -> str:
 
 
 def _table_skill_cells(s) -> list[str]:
-    """A table skill's figures, as rounds: "3 rounds", "2 of 3 rounds clean", the mean
+    """A table skill's figures, as rounds: "3 rounds", "2 of 3 clean" (rounds), the mean
     round time, the share of rounds on time ("—" untimed)."""
     t = s.table
     if t is None or not t.rounds:
         return ["—", "—", "—", "—"]
     speed = t.speed
-    return [f"{t.rounds_text}", _coloured(escape(t.clean_text), acc_colour(t.accuracy)), secs(t.mean_round_ms),
+    return [f"{t.rounds_text}", _coloured(f"{t.clean} of {t.rounds} clean", acc_colour(t.accuracy)),
+            secs(t.mean_round_ms),
             pct(speed) if speed is not None else "—"]
 
 
@@ -212,7 +213,7 @@ def _skills_table(row: TraineeRow) -> str:
                          _coloured(s.level.title, LEVEL_COLOURS[s.level])])
     headers = [("Game", False), ("Skill", False), ("Answers", True), ("Accuracy", True), ("Mean time", True),
                ("On target", True), ("Mastery", False)]
-    return _table(headers, rows, [18, 32, 9, 10, 11, 9, 11])
+    return _table(headers, rows, [14, 27, 10, 14, 10, 9, 16])
 
 
 def _mistakes_table(mistakes: list[AnswerRecord]) -> str:
