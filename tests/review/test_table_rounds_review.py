@@ -296,7 +296,7 @@ def test_the_dashboard_with_table_mode_answers(review, table_mode) -> None:
     assert s.db.execute("SELECT COUNT(*) FROM answers").fetchone()[0] > 0
     # only table mode was practised: no question answered, nothing in the trend or the weakest
     # skills (table skills are judged by rounds); each trainee has 3 dealt and 3 watched rounds
-    assert (d.answered, d.trend, d.weakest) == (0, (), ())
+    assert (d.answered, d.trend, d.weakest, d.active) == (0, (), (), 2)
     for t in d.trainees:
         [game] = [g for g in t.games if g.game_id == GAME]
         assert game.certification.status == dash.IN_PROGRESS

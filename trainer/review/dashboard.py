@@ -299,7 +299,8 @@ class Dashboard:
 
     @property
     def active(self) -> int:
-        return sum(1 for t in self.trainees if t.answered)
+        """Trainees who answered a question or dealt or watched a table round."""
+        return sum(1 for t in self.trainees if t.answered or t.skills_practised)
 
     def certified_count(self, game_id: str) -> int:
         return sum(1 for t in self.trainees for g in t.games if g.game_id == game_id
