@@ -185,3 +185,30 @@ def test_seat_payouts_decided_by_ruling_25_cite_it():
             cited += 1
             assert R25 in q.explanation
     assert cited >= 3
+
+
+def test_bad_beat_questions_decided_by_ruling_25_say_so():
+    cited = 0
+    for seed in range(400):
+        q = make_question(_kind("bad-beat"), seed)
+        if R25 in q.citations:
+            cited += 1
+            assert "second ace" in q.explanation and R25 in q.explanation
+    assert cited >= 3
+
+
+def test_table_mode_exposes_the_flush_ruling_25_makes_the_highest():
+    from tests.games.dj_wild.test_table_round import stacked_script
+    from trainer.games.dj_wild import table_round as tr
+    from trainer.games.dj_wild.dealing import HAND
+    from trainer.training.table_mode.actions import CLEAR, REVEAL
+
+    s = stacked_script(HAND, [tr.Bets(1, 1000, 1000, cover_all=500), tr.Bets(2, 1000, 1000)],
+                       {1: AA_FLUSH, 2: AK_FLUSH}, "Kd Qs 8c 7h 4d")
+    plan = tr.cover_all_plan(s.wild)
+    # Seat 1's ace-ace flush is the highest hand (ruling 25), not seat 2's ace-king one.
+    assert plan.exposed == (1,) and plan.higher == {2: (1,)}
+    reveal1 = next(a for a in s.actions if a.verb == REVEAL and a.seat == 1)
+    pickup2 = next(a for a in s.actions if a.verb == CLEAR and a.seat == 2)
+    assert R25 in reveal1.citations and R25 in pickup2.citations
+    assert "trainer ruling 39" in pickup2.citations

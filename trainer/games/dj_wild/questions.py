@@ -399,6 +399,7 @@ def bad_beat(rng: random.Random) -> Question:
         why = f"{low.describe()} is below three of a kind: both hands must be three of a kind or better. Collect it."
     if decision == FOLD:
         why += " The player folded, but the Two Way Bad Beat stays in action."
+    why += _ruling_25_why(vp, vd)  # whether the hands tie, and which one loses
     return _q("bad-beat", "side-bets",
               prompt=f"Seat 2 {'folded' if decision == FOLD else 'placed the play wager'}. Settle the Two Way Bad "
                      "Beat wager: collect it or pay it (and how much)?",

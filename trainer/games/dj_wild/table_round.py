@@ -94,7 +94,7 @@ from trainer.games.dj_wild.dealing import (
     DealStep,
     deal_sequence,
 )
-from trainer.games.dj_wild.hands import HAND_SIZE, TITLE, Category, cite, deck, evaluate
+from trainer.games.dj_wild.hands import HAND_SIZE, TITLE, Category, cite, deck, evaluate, flush_reading_matters
 from trainer.games.dj_wild.rules_data import GAME_ID, rules_data
 from trainer.games.dj_wild.settlement import (
     FOLD,
@@ -417,6 +417,12 @@ def cover_all_plan(rnd: WildRound) -> CoverAllPlan | None:
     return CoverAllPlan(exposed, higher)
 
 
+def _by_ruling_25(value, others) -> tuple[str, ...]:
+    """Trainer ruling 25 where the order of ``value`` and one of ``others`` (two flushes)
+    turns on it, so which hand is left exposed does too."""
+    return (ruling(25),) if any(flush_reading_matters(value, o) for o in others) else ()
+
+
 def _whose(holder: int, value) -> str:
     """"seat 5's straight, nine high", "your royal flush"."""
     name = _hand_text(value)
@@ -435,12 +441,12 @@ def _pickup(rnd: WildRound, plan: CoverAllPlan, s: SeatWagers) -> DealerAction:
     elif s.seat not in plan.higher:
         text = (f"Pick up seat {s.seat}'s cards into the discard rack: your exposed "
                 f"{_hand_text(rnd.settlement.dealer)} is higher, so its {_hand_text(value)} is not left exposed")
-        cites += EXPOSURE_RULES
+        cites += EXPOSURE_RULES + _by_ruling_25(value, [rnd.settlement.dealer])
     else:
         found = " or ".join(_whose(o, rnd.settlement.seat(o).hand) for o in plan.higher[s.seat])
         text = (f"Pick up seat {s.seat}'s {_hand_text(value)} into the discard rack once a higher hand is found "
                 f"({found}): the lower cards are not left exposed")
-        cites += EXPOSURE_RULES
+        cites += EXPOSURE_RULES + _by_ruling_25(value, [rnd.settlement.seat(o).hand for o in plan.higher[s.seat]])
     return DealerAction(CLEAR, s.seat, text=text, citations=cites, group=SETTLE_GROUP,
                         effects=(Effect("fold", s.seat, text=value.describe()),))
 
@@ -459,8 +465,10 @@ def _settlement_actions(rnd: WildRound, plan: CoverAllPlan | None) -> list[Deale
             if plan is not None and rnd.settlement.seat(s.seat).hand.category >= Category.STRAIGHT:
                 left = ("leave it exposed: the highest hand at the table" if plan.left_exposed(s.seat)
                         else "leave it exposed while it is the highest hand found")
+                value = rnd.settlement.seat(s.seat).hand
+                others = [rnd.settlement.dealer] + [rnd.settlement.seat(o.seat).hand for o in rnd.seats]
                 reveal = replace(reveal, text=f"{reveal.text} — a straight or better: {left}",
-                                 citations=reveal.citations + EXPOSURE_RULES)
+                                 citations=reveal.citations + EXPOSURE_RULES + _by_ruling_25(value, others))
             first = (len(acts),)
             reveal_at[s.seat] = len(acts)
             acts.append(reveal)
