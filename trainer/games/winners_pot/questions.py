@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from trainer.core.cards import Card, cards_text
+from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.games.registry import QuestionKind, Skill, table_mode_skills
@@ -146,7 +146,7 @@ def name_the_hand(rng: random.Random) -> Question:
     hand = hand_of(category, rng)
     value = evaluate(hand)
     seat = rng.randint(1, MAX_SEATS)
-    why = f"{cards_text(hand)} is {value.describe().lower()}. {CATEGORY_NOTES[value.category]}"
+    why = f"{cards_label(hand)} is {value.describe().lower()}. {CATEGORY_NOTES[value.category]}"
     cites = [value.category.citation]
     if value.is_wheel:
         why += " The ace plays low in A-2-3-4-5, the lowest straight; it never wraps round (Q-K-A-2-3)."
@@ -233,7 +233,7 @@ def who_wins_the_pot(rng: random.Random) -> Question:
         options.append(_award_answer(decoy))
     options = list(_dedupe(options))
     rng.shuffle(options)
-    lines = [f"{_name(p)}: {cards_text(hands[p])}, {values[p].describe().lower()}." for p in [DEALER] + players]
+    lines = [f"{_name(p)}: {cards_label(hands[p])}, {values[p].describe().lower()}." for p in [DEALER] + players]
     if len(winners) == 1:
         lines.append(f"The highest ranking hand is {best.describe().lower()}: {position_name(winners[0])} wins the pot.")
     else:
@@ -408,7 +408,7 @@ def commission_question(rng: random.Random) -> Question:
                      f"or {format_cents(options.fixed)}, whichever is less. What is the commission, and what do you "
                      f"pay {position_name(winner)}?",
               form=AMOUNTS, fields=("Commission", f"Pay {position_name(winner)}"),
-              answer=amounts_answer([c, pot - c]), explanation=why, citations=(cite("10(h)(2)(i)"), ruling(20)),
+              answer=amounts_answer([c, pot - c]), explanation=why, citations=award.rules,
               scene=scene(**_pot_table(rng, [winner], players, a, button, pot, folded4, folded3),
                           dealer_backs=5, dealer_face_up=False, caption=options.describe().capitalize()),
               detail={"pot": pot})
@@ -460,7 +460,7 @@ def split_pot(rng: random.Random) -> Question:
               prompt=f"{_holders(order)} hold tied hands. The commission is {percent_text(options.percent_bp)} or "
                      f"{format_cents(options.fixed)}, whichever is less. Settle the pot.",
               form=AMOUNTS, fields=tuple(fields), answer=amounts_answer(values), explanation=" ".join(why),
-              citations=(cite("10(h)(2)(ii)"), ruling(20)) + BUTTON_CITATIONS[:1],
+              citations=award.rules + BUTTON_CITATIONS[:1],
               scene=scene(**_pot_table(rng, order, players, a, button, pot, folded4, folded3), dealer_backs=5,
                           dealer_face_up=False, dealer_highlight=DEALER in order,
                           caption=options.describe().capitalize()),
@@ -516,8 +516,8 @@ def jacks_plus_payout(rng: random.Random) -> Question:
         why += f" = {format_cents(raw)}."
         if limited(result):
             why += (f" The payout limit for a player is {format_cents(limit)} ($50,000, or the minimum wager of "
-                    f"{format_cents(minimum)} at 400 to 1 = {format_cents(400 * minimum)}, whichever is greater): "
-                    f"pay {format_cents(limit)}.")
+                    f"{format_cents(minimum)} at the royal flush's 400 to 1 = {format_cents(400 * minimum)}, "
+                    f"whichever is greater; trainer ruling 27): pay {format_cents(limit)}.")
         why += " The wager stays with the player."
     if size < 5:
         why = (f"The player folded with {size} cards and kept the Jacks Plus wager in action on them; only hands "
@@ -684,11 +684,14 @@ def reveal_order_question(rng: random.Random) -> Question:
 
 def _eligible(rr: Round, s) -> bool:
     """A step the next-step question may ask about: the dealer's own (not a player's
-    decision), with one right answer (the Jacks Plus wagers may be settled in any order;
-    a street whose first card could go to the dealer or a player by the two readings of
-    §10(b)/(d) is left out)."""
+    decision), with one right answer (trainer ruling 38): the Jacks Plus wagers may be
+    settled in any order; a street whose first card may go to the dealer or to the first
+    player (trainer ruling 29) and the stub, which may come before or after the collection
+    of the wagers (trainer ruling 33), are left out."""
     if s.kind in (rnd_mod.JACKS_PLUS, rnd_mod.DECISION, "done"):
         return False
+    if s.kind == rnd_mod.STUB:
+        return False  # trainer ruling 33: the stub or the collection of the wagers may come first
     if rr.phase in (rnd_mod.DEAL_4, rnd_mod.DEAL_5) and s.kind == rnd_mod.DEAL and \
             dealing.street_order_is_ambiguous(rr.button, rr.active_players()):
         return False
@@ -718,9 +721,10 @@ def next_step(rng: random.Random) -> Question:
                                                      script[target][0].text)
     near = [script[j][0] for j in (target - 2, target - 1, target + 1, target + 2, target + 3, target + 5)
             if 0 <= j < len(script)]
+    either = {rnd_mod.STUB, rnd_mod.COLLECT}  # trainer ruling 33: no order between them is asked
     decoys = list(dict.fromkeys(d.text for d in near
                                 if d.text != step.text and (d.kind, d.position) != (step.kind, step.position)
-                                and d.kind != "done"))
+                                and d.kind != "done" and not (step.kind in either and d.kind in either)))
     options = [step.text] + rng.sample(decoys, min(4, len(decoys)))
     rng.shuffle(options)
     last = r.log[-1].text if r.log else ""
@@ -775,10 +779,11 @@ def button_not_moved(rng: random.Random) -> Question:
         answer_pos = next_button(correct, players)
         prompt = (f"Last round the button was {'before the dealer' if last == DEALER else 'at ' + position_name(last)}, "
                   "and you forgot to move it this round. Where do you place the button for the next round?")
-        why = (f"This round counts as if the button had moved to {position_name(correct)}; at the next round rotate "
-               f"it clockwise from there: {position_name(answer_pos)}.")
+        why = (f"This round counts as if the button had moved to {position_name(correct)}; at the next round the "
+               "button goes where a correctly moved button would now be, one position on from where it should have "
+               f"been: {position_name(answer_pos)}.")
     return _q("button-not-moved", "irregularities", prompt=prompt, form=CHOICE, options=_position_options(players),
-              answer=_name(answer_pos), explanation=why, citations=(cite("12(g)"),) + BUTTON_CITATIONS[:1],
+              answer=_name(answer_pos), explanation=why, citations=(cite("12(g)"), ruling(30)) + BUTTON_CITATIONS[:1],
               scene=_empty_table(players, last, caption="The button was not moved"))
 
 
