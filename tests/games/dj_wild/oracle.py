@@ -1,7 +1,8 @@
 """An independent evaluator for the tests: every wild card tries every card value,
 and the best ordinary poker hand wins (five of a kind allowed; a wild card may stand
-for a card already held, as trainer ruling 13's "whatever values" is read). Slow, so
-it serves sampled hands only."""
+for a card already held in every category, flushes included, as trainer rulings 13 and
+25 have it: beside a natural ace in a flush it is a second ace). Slow, so it serves
+sampled hands only."""
 
 from collections import Counter
 from itertools import combinations_with_replacement
