@@ -630,3 +630,28 @@ def test_watch_mode_exposed_hand_mistakes():
     last_own = max(i for i, a in enumerate(s.actions) if a.seat == 1 and a.group == "settle" and a.verb != CLEAR)
     assert flush.index == last_own + 1 <= _index(s.actions, REVEAL, 3)  # shown before that action
     assert "no higher hand has been found" in flush.performed.text
+
+
+def test_cover_all_rounds_play_clean_in_random_orders():
+    # Any order the script accepts finishes the round, and when the first Cover All bet is
+    # settled only the highest hand, a straight or better, is still on the table (§11(h)-(j)).
+    from trainer.training.table_mode.actions import attempt_for
+    checked = 0
+    for seed in range(60):
+        s = tr.build_round(config(seed, "table-ready"))
+        plan = tr.cover_all_plan(s.wild)
+        if plan is None:
+            continue
+        rng = random.Random(seed)
+        r = DealerRound(s, level("table-ready"))
+        while not r.finished:
+            i = rng.choice(r.pending())
+            a = s.actions[i]
+            if a.group == "cover-all" and a.verb in (PAY, COLLECT):
+                table = s.render([s.actions[j] for j in r.completed])
+                on_table = {n for n in range(1, 7) if table.seat(n).cards}
+                assert on_table == set(plan.exposed) - {DEALER}, (seed, on_table, plan)
+            assert r.attempt(attempt_for(a)).accepted
+        assert r.record.clean
+        checked += 1
+    assert checked >= 20
