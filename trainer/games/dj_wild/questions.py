@@ -19,7 +19,7 @@ from typing import Sequence
 from trainer.core.cards import ACE, JOKER, SUIT_CHARS, Card, card_label, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
-from trainer.core.settlement import LOSE, REFER, WIN
+from trainer.core.settlement import LOSE, PUSH, REFER, WIN
 from trainer.games.dj_wild import dealing
 from trainer.games.dj_wild.hands import (
     CATEGORIES, NATURAL_RANKS, RANKING_CITATIONS, RULING_25_NOTE, TRIPS_CITATIONS, Category, HandError, HandValue,
@@ -350,6 +350,13 @@ def seat_payout(rng: random.Random) -> Question:
         line = r.describe()
         if r.wager == "trips" and settled.trips_reading is not None:
             line += f" (table {options.trips_table}, {settled.trips_reading.label.lower()})"
+        elif r.wager in ("ante", "blind", "play") and decision != FOLD:
+            # Why it is collected, returned or paid (§9(d)): the contest with the dealer.
+            if settled.hand > settlement.dealer:
+                line += " (the hand beats the dealer's" + (
+                    "; the blind table's row for this hand is a push)" if r.result == PUSH else ")")
+            else:
+                line += " (the dealer's hand is higher)" if settled.hand < settlement.dealer else " (a tie: returned)"
         lines.append(line + ".")
     if decision == FOLD:
         lines.append("A fold loses the ante and the blind; Trips and Two Way Bad Beat are still settled.")

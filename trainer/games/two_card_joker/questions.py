@@ -13,6 +13,7 @@ from typing import Sequence
 
 from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
+from trainer.core.settlement import LOSE, PUSH
 from trainer.games.registry import QuestionKind, Skill, table_mode_skills
 from trainer.games.two_card_joker import dealing
 from trainer.games.two_card_joker.hands import (
@@ -186,13 +187,35 @@ def _field_entries(results, fields: Sequence[str]) -> list:
     return [wager_entry(by_wager[f]) for f in fields]
 
 
-def _payout_explanation(settled, table_choice: str, dealer_value: HandValue, qualifies: bool) -> str:
+def _why_wager(r, hand: HandValue, dealer: HandValue, qualifies: bool, folded: bool) -> str:
+    """Why a wager is collected, returned or paid (§10(d), §11), in a few words."""
+    if r.wager in ("ante", "call"):
+        if folded:
+            return "a fold forfeits the ante"
+        if not qualifies:
+            return "the dealer does not qualify: " + ("the ante is paid" if r.wager == "ante" else "the call is returned")
+        if hand > dealer:
+            return "the hand beats the dealer's"
+        return "the dealer's hand is higher" if hand < dealer else "a tie with the dealer: both are returned"
+    if r.result == LOSE:
+        return "the table pays nothing for this hand"
+    if r.result == PUSH:
+        return "the table's row for this hand is a push"
+    return ""
+
+
+def _payout_explanation(settled, table_choice: str, dealer_value: HandValue, qualifies: bool,
+                        folded: bool = False) -> str:
     lines = [f"Seat hand: {settled.hand.describe().lower()}; dealer: {dealer_value.describe().lower()} "
              f"({'qualifies' if qualifies else 'does not qualify'})."]
     for r in settled.results:
         line = r.describe()
-        if r.wager == "pair_up":
-            line += f" (Table {table_choice})"
+        notes = [f"Table {table_choice}"] if r.wager == "pair_up" else []
+        why = _why_wager(r, settled.hand, dealer_value, qualifies, folded)
+        if why:
+            notes.append(why)
+        if notes:
+            line += f" ({'; '.join(notes)})"
         lines.append(line + ".")
     return "\n".join(lines)
 
@@ -215,7 +238,7 @@ def _payout_question(rng: random.Random, kind: str, seat_wagers: SeatWagers, dea
     return _q(kind, "payouts",
               prompt=prompt, form=SETTLE, fields=labels, answer=answer,
               explanation=_payout_explanation(settled, options.pair_up_table, settlement.dealer,
-                                              settlement.dealer_qualifies),
+                                              settlement.dealer_qualifies, seat_wagers.decision == FOLD),
               citations=tuple(dict.fromkeys(cites)),
               scene=scene({seat_wagers.seat: SeatShow(seat_wagers.cards, wagers=tuple(wagers), highlight=True,
                                                       note=note)},
