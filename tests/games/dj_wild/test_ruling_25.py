@@ -7,7 +7,6 @@ card already held)."""
 
 import json
 import random
-from itertools import combinations
 
 import pytest
 
@@ -17,7 +16,7 @@ from trainer.core.cards import ACE, JOKER, Card, parse_cards
 from trainer.core.settlement import LOSE, WIN
 from trainer.games.dj_wild import GAME
 from trainer.games.dj_wild.hands import Category, compare, comparison_citations, evaluate
-from trainer.games.dj_wild.settlement import PLAY, HouseOptions, SeatWagers, settle_round
+from trainer.games.dj_wild.settlement import PLAY, SeatWagers, settle_round
 from trainer.training.session import make_question
 
 R25 = "trainer ruling 25"
