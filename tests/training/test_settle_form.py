@@ -304,20 +304,26 @@ def test_a_settle_answer_is_recorded_displayed_exported_and_asked_again(tmp_path
 
 
 def test_explanations_say_why_a_wager_is_collected_returned_or_paid():
-    """Each ante/call (Two Card Joker) and ante/blind/play (DJ Wild) line gives its reason."""
+    """Each ante/call (Two Card Joker), ante/blind/play (DJ Wild), ante/play/Aces Up (Four Card)
+    line gives its reason."""
     reasons = {"two-card-joker": {"push": ("the dealer does not qualify: the call is returned",
                                            "a tie with the dealer: both are returned",
                                            "the table's row for this hand is a push"),
                                   "collect": ("the dealer's hand is higher", "a fold forfeits the ante",
                                               "the table pays nothing for this hand")},
                "dj-wild": {"push": ("the blind table's row for this hand is a push", "a tie: returned"),
-                           "collect": ("the dealer's hand is higher", "A fold loses the ante and the blind")}}
+                           "collect": ("the dealer's hand is higher", "A fold loses the ante and the blind")},
+               "four-card": {"collect": ("the dealer's hand is higher", "a fold forfeits the ante",
+                                         "the table pays nothing for this hand"),
+                             "pay": ("the hand beats or ties the dealer's",)}}
     for game_id, why in reasons.items():
         seen = set()
         for seed in range(150):
             q = make_question(kind_of(game_id, "seat-payout"), seed)
             for label, entry in zip(q.fields, parse_settle(q.answer)):
-                if label in ("Ante", "Call", "Blind", "Play") and entry[0] in why:
+                if label == "Aces Up" and entry[0] == "pay":
+                    continue  # its odds say why
+                if label in ("Ante", "Call", "Blind", "Play", "Aces Up") and entry[0] in why:
                     hit = [w for w in why[entry[0]] if w in q.explanation]
                     assert hit, (game_id, seed, label, q.explanation)
                     seen.update(hit)

@@ -16,6 +16,7 @@ from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.core.odds import Odds
+from trainer.core.settlement import LOSE
 from trainer.games.registry import QuestionKind, Skill, table_mode_skills
 from trainer.games.four_card import dealing
 from trainer.games.four_card.hands import (
@@ -206,7 +207,13 @@ def _results_explained(settlement: RoundSettlement, seat: int) -> str:
     s = settlement.seat(seat)
     lines = [f"Seat {seat}: {s.hand.describe().lower()}; dealer: {settlement.dealer.describe().lower()}."]
     for r in s.results:
-        lines.append(r.describe() + ".")
+        why = ""  # why the wager is collected or paid (§10(d), §11(a); ruling 9)
+        if r.wager in ("ante", "play"):
+            why = ("a fold forfeits the ante" if s.folded else "the dealer's hand is higher" if s.hand < settlement.dealer
+                   else "the hand beats or ties the dealer's")
+        elif r.wager == "aces_up" and r.result == LOSE:
+            why = "the table pays nothing for this hand"
+        lines.append(r.describe() + (f" ({why})" if why else "") + ".")
     return " ".join(lines)
 
 
@@ -480,7 +487,7 @@ def cover_all(rng: random.Random) -> Question:
     else:
         why = (f"The highest hand at the table is {held}'s {ca.highest.describe().lower()}: below three-of-a-kind, "
                "so every Cover All wager loses. ")
-    why += " ".join(settlement.seat(n).result("cover_all").describe() + "." for n in order)
+    why += " ".join(f"Seat {n}: {settlement.seat(n).result('cover_all').describe()}." for n in order)
     if any(w.folded and w.cover_all for w in wagers):
         why += " A folded player's Cover All stays in action, and every hand dealt counts, folded or not."
     shows = {w.seat: SeatShow(w.cards, wagers=(("ante", w.ante), ("play", w.play), ("cover_all", w.cover_all)),
