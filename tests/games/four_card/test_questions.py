@@ -8,7 +8,7 @@ import trainer.games.registry as registry
 from trainer.core.cards import parse_cards
 from trainer.games.four_card import GAME
 from trainer.games.four_card.hands import Category, best_hand
-from trainer.games.four_card.settlement import FOLD, HouseOptions, SeatWagers, settle_round
+from trainer.games.four_card.settlement import DEALER, FOLD, HouseOptions, SeatWagers, settle_round
 from trainer.training.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.training.session import QuizSession, make_question
 
@@ -209,3 +209,81 @@ def test_settlement_order_collects_every_losing_wager_before_paying():
         assert not any("or pay" in t for t in items)
         assert "Four Card Poker §10(d)" in q.citations or q.detail["alternative"] == "1"
     assert alternatives == {"1", "2"}
+
+
+def _exposed_independently(reveals):
+    """Trainer ruling 23 read straight from the text, apart from the app's code: going through
+    the hands in order, the cards left exposed are the highest straight-or-better found so far,
+    with any later hand equal to it; a later, lower hand is not left exposed."""
+    exposed, best = [], None
+    for holder, value in reveals:
+        if value.category < Category.STRAIGHT:
+            continue
+        if best is None or value > best:
+            exposed, best = [holder], value
+        elif value == best:
+            exposed.append(holder)
+    return exposed
+
+
+@pytest.mark.parametrize("seed", [1, 5, 6] + list(range(7, 150)))
+def test_cover_all_exposed_scene_agrees_with_the_answer(seed):
+    """The scene shows the table as the question puts it: the dealer's cards face up (§10(e):
+    they go last), every player's hand revealed; of the seats already picked up from the
+    dealer's right, only the hands still left exposed keep their cards, face up. The answer
+    is ruling 23 applied to the cards on that table (seeds 1, 5 and 6 answered "No hand" or
+    one seat while the scene showed other hands face up as if they lay exposed)."""
+    q = make_question(by_id("cover-all-exposed"), seed)
+    reached = q.detail["reached"]
+    seats = sorted(s.seat for s in q.scene.seats if s.occupied)
+    order = sorted(seats, reverse=True)  # §10(d)-(e): from the dealer's right
+    passed = order[:order.index(reached)]
+    dealer = best_hand(cards_of(q.scene.dealer_cards))
+    assert all(c.face_up for c in q.scene.dealer_cards) and len(q.scene.dealer_cards) == 6
+    view = {s.seat: s for s in q.scene.seats if s.occupied}
+    hands = {}
+    for n in seats:
+        if n in passed and not view[n].cards:
+            continue  # picked up earlier
+        assert len(view[n].cards) == 5 and all(c.face_up for c in view[n].cards), (seed, n)
+        hands[n] = best_hand(cards_of(view[n].cards))
+    assert set(hands) >= {reached} | set(order[order.index(reached):])
+    # the seats passed that still show their cards are exactly those left exposed before this pickup
+    before = _exposed_independently([(DEALER, dealer)] + [(n, hands.get(n, dealer)) for n in passed if n in hands])
+    assert {n for n in passed if n in hands} == {h for h in before if h != DEALER}
+    after = _exposed_independently([(DEALER, dealer)] + [(n, hands[n]) for n in passed + [reached] if n in hands])
+    names = {DEALER: "the dealer's"} | {n: f"seat {n}'s" for n in seats}
+    if not after:
+        assert q.answer == "No hand"
+    else:
+        text = " and ".join(names[h] for h in after)
+        assert q.answer == text[0].upper() + text[1:] + (" hand" if len(after) == 1 else " hands")
+    assert q.answer in q.options and len(set(q.options)) == len(q.options)
+    assert "trainer ruling 23" in q.citations and "Four Card Poker §12(h)" in q.citations
+    for holder in after:  # whatever is left exposed is on the table, face up
+        assert holder == DEALER or holder in hands
+
+
+def test_cover_all_exposed_asks_the_cases_ruling_23_decides():
+    """A lower straight or better after a higher one (picked up, ruling 23) and a higher one
+    (left exposed, the lower picked up, §12(i)) both come up, more often than a hand below a
+    straight. (An equal hand, left beside, is rare at a real table: the independent check
+    above covers it whenever it comes.)"""
+    lower = higher = below = 0
+    for seed in range(200):
+        q = make_question(by_id("cover-all-exposed"), seed)
+        lower += "lower than the hand left exposed: picked up" in q.explanation
+        higher += "higher than the hand left exposed" in q.explanation
+        below += "below a straight" in q.explanation
+    assert lower >= 20 and higher >= 20 and below < lower + higher
+
+
+def test_the_meter_payout_is_explained_with_ruling_22():
+    meter = 0
+    for seed in range(120):
+        q = make_question(by_id("progressive-payout"), seed)
+        if "100% of meter" in q.explanation:
+            meter += 1
+            assert "trainer ruling 22" in q.citations and "trainer ruling 22" in q.explanation
+            assert "less the wager" in q.explanation
+    assert meter >= 5

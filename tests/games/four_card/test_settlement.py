@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from trainer.core.cards import parse_cards, standard_deck
 from trainer.core.settlement import LOSE, REFER, WIN, SettlementError
 from trainer.games.four_card.settlement import (
-    DEALER, FOLD, HouseOptions, SeatWagers, cover_all_exposure, exposure_is_ambiguous, meter_after_wagers,
+    DEALER, FOLD, HouseOptions, SeatWagers, cover_all_exposure, meter_after_wagers,
     settle_round,
 )
 from trainer.games.four_card.hands import Category, best_hand
@@ -170,8 +170,9 @@ def test_cover_all_exposure():
     reveals = [(DEALER, h(LOW_DEALER)), (6, h("5c 6d 7h 8s Kd")), (4, h("Ah Kh 8h 6h 2s")), (2, h("Kc Kd 3h 3s 7d")),
                (1, h("Qc Qd Qs 4h 6s"))]
     assert cover_all_exposure(reveals) == [(), (6,), (4,), (4,), (1,)]
-    assert not exposure_is_ambiguous(reveals)
-    assert exposure_is_ambiguous(reveals[:3] + [(3, h("9c Td Jh Qs 2d"))])  # a lower straight after the flush
+    # Trainer ruling 23: a later, lower hand is not left exposed; one of the same rank stays beside it.
+    assert cover_all_exposure(reveals[:3] + [(3, h("9c Td Jh Qs 2d"))])[-1] == (4,)  # a lower straight after the flush
+    assert cover_all_exposure(reveals[:2] + [(3, h("5d 6h 7c 8d 2s"))])[-1] == (6, 3)  # an equal straight
 
 
 # ---------------------------------------------------------------- progressive and Envy Bonus
@@ -354,3 +355,15 @@ def test_money_is_conserved_and_every_net_is_a_legal_outcome(deck, wagers, table
             alone = settle_round(deck[:6], [SeatWagers(mine.seat, mine.cards, aces_up=mine.aces_up)], options)
             a, b = alone.seats[0].result("aces_up"), s.result("aces_up")
             assert (a.result, a.net, a.odds) == (b.result, b.net, b.odds)
+
+
+def test_the_meter_payout_cites_ruling_22():
+    """Trainer ruling 22: "100% of meter" is read with ruling 3: the meter is what the player
+    receives for four aces, wager included; the dealer pays the meter less the wager."""
+    options = HouseOptions(progressive_table="A", progressive_reset=500_000, progressive_meter=812_345)
+    r = settle(LOW_DEALER, [seat(3, "Ac Ad Ah As 2d", ante=1000, progressive=500, decision=1000)], options)
+    result = r.seat(3).result("progressive")
+    assert result.paid == 812_345 - 500
+    assert "trainer ruling 22" in result.rules and "Four Card Poker §13(a)(4)" in result.rules
+    lower = settle(LOW_DEALER, [seat(3, "Kc Kd Kh Ks 2d", ante=1000, progressive=500, decision=1000)], options)
+    assert "trainer ruling 22" not in lower.seat(3).result("progressive").rules  # not the meter: ruling 3 alone

@@ -819,3 +819,19 @@ def test_a_stack_out_of_turn_gets_the_same_answer_in_both_games():
     assert tcj_stack.remedy == fc_stack.remedy != REFER_REMEDY
     assert tcj_stack.remedy_citation == "Two Card Joker Poker §12(b)"
     assert fc_stack.remedy_citation == "Four Card Poker §14(b)"
+
+
+def test_cover_all_exposed_hands_cite_ruling_23():
+    """Trainer ruling 23 decides the exposed hands of §12(h)-(i): the highest found so far is
+    left (seat 6's flush, then seat 4's higher three queens, seat 6's picked up then), a later
+    lower straight (seat 3's) is picked up as usual; each cites the ruling."""
+    acts = cover_all_script().actions
+    reveals = {a.seat: a for a in acts if a.verb == REVEAL}
+    for seat in (6, 4):
+        assert "trainer ruling 23" in reveals[seat].citations and "leave it exposed" in reveals[seat].text
+    assert "trainer ruling 23" in reveals[3].citations
+    assert reveals[3].text.endswith("lower than the hand left exposed: picked up as usual")
+    assert "trainer ruling 23" not in reveals[2].citations  # below a straight: nothing to decide
+    replaced = next(a for a in acts if a.verb == CLEAR and a.seat == 6)
+    assert replaced.citations[0] == "Four Card Poker §12(i)" and "trainer ruling 23" in replaced.citations
+    assert next(a for a in acts if a.verb == CLEAR and a.seat == 3).citations[0] == "Four Card Poker §10(e)(1)(iv)"

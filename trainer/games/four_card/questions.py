@@ -25,7 +25,7 @@ from trainer.games.four_card.hands import (
 )
 from trainer.games.four_card.rules_data import GAME_ID, rules_data, side_bets
 from trainer.games.four_card.settlement import (
-    DEALER, FOLD, LABELS, HouseOptions, RoundSettlement, SeatWagers, cover_all_exposure, exposure_is_ambiguous,
+    DEALER, FOLD, LABELS, HouseOptions, RoundSettlement, SeatWagers, cover_all_exposure,
     play_allowed, settle_round,
 )
 from trainer.games.four_card.table import SeatShow, dealer_views, scene
@@ -328,8 +328,9 @@ def progressive_payout(rng: random.Random) -> Question:
     why = f"Best four: {s.hand.describe().lower()}. {r.describe()}."
     if r.odds == side_bets().progressive.meter_pays:
         why += (f" Four aces is paid 100% of the meter, {format_cents(options.meter_amount())}, when the player's turn "
-                "comes. The table's payouts are \"for\" payouts: the meter is what the player receives in all, the "
-                "wager included.")
+                "comes. The table's payouts are \"for\" payouts (trainer ruling 22): the meter is what the player "
+                "receives in all, the wager included, so you pay the meter less the wager and the wager stays with "
+                "the player.")
     elif r.result == "win":
         odds = Odds.parse(r.odds)
         why += (f" \"{r.odds}\" returns {odds.numerator} times the wager in all, the wager included: it pays "
@@ -625,37 +626,79 @@ def settlement_procedure(rng: random.Random) -> Question:
               detail={"alternative": alternative})
 
 
+def _holders_text(holders: Sequence[int]) -> str:
+    """"The dealer's hand", "Seat 6's and seat 4's hands", "No hand"."""
+    if not holders:
+        return "No hand"
+    text = " and ".join("the dealer's" if h == DEALER else f"seat {h}'s" for h in holders)
+    return text[0].upper() + text[1:] + (" hand" if len(holders) == 1 else " hands")
+
+
 def cover_all_exposed(rng: random.Random) -> Question:
-    """§12(h)-(i): which hand lies exposed after the reveals so far."""
-    while True:
-        seats = _occupied(rng, 2, 6)
-        hands, dealer_cards, _ = _cover_all_table(rng, seats)
-        reveal = [(DEALER, best_hand(dealer_cards))] + [(n, best_hand(hands[n])) for n in dealing.reveal_order(seats)]
-        stop = rng.randrange(1, len(reveal) + 1)
-        if not exposure_is_ambiguous(reveal[:stop]):
-            break
-    exposed = cover_all_exposure(reveal[:stop])[-1]
-    name = {DEALER: "The dealer's hand"} | {n: f"Seat {n}'s hand" for n in seats}
-    answer = name[exposed[0]] if exposed else "No hand"
-    options = (name[DEALER],) + tuple(name[n] for n in seats) + ("No hand",)
-    revealed = {h for h, _ in reveal[:stop]}
-    shows = {n: SeatShow(hands[n], face_up=n in revealed, wagers=(("ante", 1000), ("play", 1000), ("cover_all", 500)))
-             for n in seats}
-    steps = []
-    for holder, value in reveal[:stop]:
-        who = "the dealer" if holder == DEALER else f"seat {holder}"
-        steps.append(f"{who}: {value.describe().lower()}")
-    why = ("Revealed so far, in order: " + "; ".join(steps) + ". A straight or better is left exposed; a higher one "
-           "replaces the cards left before. ")
-    why += f"Now exposed: {answer[0].lower() + answer[1:]}." if exposed else "No straight or better yet: nothing is left exposed."
-    order_text = ", ".join("the dealer" if h == DEALER else f"seat {h}" for h, _ in reveal[:stop])
+    """§12(h)-(i), trainer ruling 23: which hand is left exposed once the dealer has dealt
+    with one more player's cards.
+
+    The table as the question puts it: every hand has been revealed (the dealer's first,
+    then the players' from the dealer's right, §10(d)) and the dealer is picking up the
+    players' cards from the right (§10(e)); it has reached seat ``reached``. The dealer's
+    own cards stay face up in front of the dealer until the end (§10(e)); of the seats
+    already passed, only the hands still left exposed keep their cards on the table; the
+    seat reached and those after it still show their revealed cards."""
+    seats = _occupied(rng, 2, 6)
+    hands, dealer_cards, _ = _cover_all_table(rng, seats)
+    order = dealing.reveal_order(seats)
+    values = {n: best_hand(hands[n]) for n in seats}
+    dealer = best_hand(dealer_cards)
+    states = cover_all_exposure([(DEALER, dealer)] + [(n, values[n]) for n in order])
+    # Mostly a seat holding a straight or better, where §12(h)-(i) and ruling 23 decide.
+    straights = [i for i, n in enumerate(order) if values[n].category >= Category.STRAIGHT]
+    k = rng.choice(straights) if straights and rng.random() < 0.8 else rng.randrange(len(order))
+    reached, before, after = order[k], states[k], states[k + 1]
+    passed = order[:k]
+    shows = {}
+    for n in seats:
+        if n in passed and n not in before:
+            shows[n] = SeatShow((), wagers=(("cover_all", 500),), note="picked up")
+        else:
+            note = "left exposed" if n in passed else ("settled" if n == reached else "")
+            shows[n] = SeatShow(hands[n], wagers=(("cover_all", 500),), highlight=n == reached, note=note)
+    # The options: what was exposed before, the hand reached alone, both, and none (the dealer's too).
+    candidates = [before, (reached,), before + (reached,), (DEALER,), ()]
+    options = tuple(dict.fromkeys(_holders_text(c) for c in candidates if c or c == ()))
+    answer = _holders_text(after)
+    value = values[reached]
+    hand = f"seat {reached}'s {value.describe().lower()}"
+    cites = [cite("12(h)"), cite("12(i)"), ruling(23), cite("10(e)")]
+    why = ("Trainer ruling 23: the cards left exposed are always the highest hand found so far (a straight or "
+           "better, the dealer's too); a later hand of the same rank stays exposed beside it; a later, lower hand is "
+           "not left exposed. ")
+    why += (f"Before seat {reached}: {_holders_text(before).lower() if before else 'no hand'} "
+            + ("left exposed" + (f" ({_hand_of_value(dealer if before[0] == DEALER else values[before[0]])})")
+               if before else "was left exposed, no straight or better so far") + ". ")
+    if value.category < Category.STRAIGHT:
+        why += f"{hand[0].upper() + hand[1:]} is below a straight: picked up as usual."
+    elif not before or value > (dealer if before[0] == DEALER else values[before[0]]):
+        why += f"{hand[0].upper() + hand[1:]} is a straight or better" + (
+            ", higher than the hand left exposed: it is left exposed and the lower exposed cards are removed "
+            "(§12(i))" if before else ", the first found: left exposed (§12(h))") + "."
+        if before and DEALER in before:
+            why += " Your own cards stay in front of you until every player's are collected (§10(e))."
+    elif value == (dealer if before[0] == DEALER else values[before[0]]):
+        why += f"{hand[0].upper() + hand[1:]} is equal to the hand left exposed: it stays exposed beside it."
+    else:
+        why += f"{hand[0].upper() + hand[1:]} is a straight or better but lower than the hand left exposed: picked up."
     return _q("cover-all-exposed", "procedures",
-              prompt=(f"Cover All is in play. You have revealed, in order: {order_text}. Whose cards lie exposed "
-                      "on the layout now?"),
-              form=CHOICE, options=options, answer=answer, explanation=why,
-              citations=(cite("12(h)"), cite("12(i)"), cite("10(d)")),
-              scene=scene(shows, dealer=dealer_views(dealer_cards), cover_all=True, caption="Cover All: leave it exposed"),
-              detail={"revealed": stop})
+              prompt=(f"Cover All is in play. Every hand is revealed and the wagers are settled; picking up the players' "
+                      f"cards from your right, you have reached seat {reached}. Once you have dealt with seat "
+                      f"{reached}'s cards, which hand is left exposed on the table for the Cover All?"),
+              form=CHOICE, options=options, answer=answer, explanation=why, citations=tuple(cites),
+              scene=scene(shows, dealer=dealer_views(dealer_cards), cover_all=True,
+                          caption="Cover All: the hand left exposed"),
+              detail={"reached": reached})
+
+
+def _hand_of_value(value) -> str:
+    return value.describe().split(" (")[0].lower()
 
 
 # ---------------------------------------------------------------- wagers

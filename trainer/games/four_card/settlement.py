@@ -222,14 +222,13 @@ def cover_all_result(hands: Sequence[tuple[int, HandValue]], players: int) -> Co
 
 
 def cover_all_exposure(reveals: Sequence[tuple[int, HandValue]]) -> list[tuple[int, ...]]:
-    """§12(h)-(i): the holders whose cards lie exposed after each reveal, in reveal order
-    (the dealer first, then the players from the dealer's right, §10(d)).
+    """§12(h)-(i) and trainer ruling 23: the holders whose cards lie exposed after each
+    hand, in order (the dealer first, then the players from the dealer's right, §10(d)).
 
-    A straight or better is left exposed (§12(h)); a higher one replaces those left
-    before (§12(i)); an equal one is left beside them. Reading: a straight or better
-    found after a higher hand is collected as usual: (h) read alone would leave it
-    exposed too, but (i) keeps the highest hand for the Cover All settlement of §12(j),
-    and a lower hand cannot be it. Questions avoid this case (``exposure_is_ambiguous``)."""
+    A straight or better is left exposed (§12(h)); ruling 23: the cards left exposed are
+    always the highest hand found so far, so a higher one replaces those left before
+    (§12(i)), a later hand of the same rank stays exposed beside it, and a later, lower
+    hand is not left exposed."""
     exposed: list[tuple[int, HandValue]] = []
     states = []
     for holder, value in reveals:
@@ -240,18 +239,6 @@ def cover_all_exposure(reveals: Sequence[tuple[int, HandValue]]) -> list[tuple[i
                 exposed.append((holder, value))
         states.append(tuple(h for h, _ in exposed))
     return states
-
-
-def exposure_is_ambiguous(reveals: Sequence[tuple[int, HandValue]]) -> bool:
-    """Whether a straight or better comes after an equal or higher one (where §12(h) and
-    (i) could be read two ways)."""
-    best: HandValue | None = None
-    for _, value in reveals:
-        if value.category >= Category.STRAIGHT:
-            if best is not None and value <= best:
-                return True
-            best = value
-    return False
 
 
 # ---------------------------------------------------------------- one seat
@@ -283,12 +270,13 @@ def _progressive(seat: SeatWagers, hand: HandValue, options: HouseOptions) -> Wa
                                rules + (cite("10(b)"),))
         return lose("progressive", LABELS["progressive"], amount, rules)
     if meter_hit:
-        # §13(a)(1), (4): four aces is paid the meter when the player's turn comes.
-        # Reading: the table is a "for" table (ruling 3), so 100% of meter is what the
-        # player receives in all, the wager included: the dealer pays the meter less the wager.
+        # §13(a)(1), (4): four aces is paid the meter when the player's turn comes. Trainer
+        # ruling 22: "100% of meter" is read with ruling 3 (the table is a "for" table), so the
+        # meter is what the player receives in all, the wager included: the dealer pays the
+        # meter less the wager and the wager stays with the player.
         meter = options.meter_amount()
         return WagerResult("progressive", LABELS["progressive"], amount, WIN, meter - amount, pt.meter_pays,
-                           rules + (cite("13(a)(4)"), ruling(3)))
+                           rules + (cite("13(a)(4)"), ruling(22), ruling(3)))
     if row is None:
         return lose("progressive", LABELS["progressive"], amount, rules)
     return win("progressive", LABELS["progressive"], amount, row.odds, rules + (ruling(3),))
@@ -479,5 +467,5 @@ def meter_after_wagers(meter: int, wagers: int, rate: int) -> int:
 __all__ = [
     "FOLD", "DEALER", "LABELS", "HouseOptions", "SeatWagers", "SeatSettlement", "RoundSettlement", "CoverAllResult",
     "EnvyBonus", "settle_round", "validate_round", "play_allowed", "cover_all_result", "cover_all_exposure",
-    "exposure_is_ambiguous", "meter_after_wagers",
+    "meter_after_wagers",
 ]

@@ -56,8 +56,9 @@ Aces Up; never a lone player, §12(k), ruling 11), and the round changes so:
   ``settlement.cover_all_exposure``, taken in the same order: the dealer first, then
   the players from the dealer's right); when a higher hand is found at its pickup, it
   is left and the lower exposed cards are picked up then; an equal hand is left beside
-  it; a straight or better after a higher one is picked up as usual (settlement.py's
-  readings). Reading: (h)-(i) change the picking up of the cards only, so no cards
+  it; a straight or better after a higher one is picked up as usual (trainer ruling 23:
+  the cards left exposed are always the highest hand found so far; cited on those
+  hands). Reading: (h)-(i) change the picking up of the cards only, so no cards
   are picked up before their wagers are settled (§10(e)(1)(iv), (2)(iii));
 - §12(j): the Cover All bets are settled after every player bet, one any-order group
   (no order among them is written), amounts from the settlement module (the matrix
@@ -560,7 +561,11 @@ def settlement_plan(r: TableRound) -> tuple[list[DealerAction], dict[int, int]]:
                 text, extra = text + " (folded: the hand counts for Cover All)", (cite("12(b)"), ruling(11))
             if exposure.left:
                 text += " — a straight or better: leave it exposed when the cards are picked up"
-                extra += (cite("12(h)"),)
+                extra += (cite("12(h)"), ruling(23))
+            elif r.cover_all_in_play and s.hand.category >= Category.STRAIGHT:
+                # Trainer ruling 23: a later, lower hand is not left exposed.
+                text += " — a straight or better, but lower than the hand left exposed: picked up as usual"
+                extra += (ruling(23),)
             acts.append(DealerAction(REVEAL, seat, text=text, citations=_dedupe((step.citation, cite("10(d)"), cite(f"10(e)({r.alternative})(i)"))
                                                                      + extra),
                                      effects=(Effect("reveal", seat), Effect("note", seat, text=s.hand.describe()))))
@@ -576,7 +581,7 @@ def settlement_plan(r: TableRound) -> tuple[list[DealerAction], dict[int, int]]:
                 acts.append(DealerAction(
                     CLEAR, other, text=f"Pick up {_hand_of([other], lower)}, left exposed, into the discard rack: "
                                        f"{_hand_of([seat], s.hand)} is higher and stays exposed",
-                    citations=(cite("12(i)"), step.citation, cite("10(f)")), group=group,
+                    citations=(cite("12(i)"), step.citation, cite("10(f)"), ruling(23)), group=group,
                     effects=(Effect("fold", other, text=lower.describe()),)))
             if exposure.left:
                 left_out[seat] = len(acts)  # §12(h): left exposed instead of picked up
