@@ -513,6 +513,9 @@ def test_cover_all_leaves_the_highest_straight_or_better_exposed():
     assert set(acts[clear5].after) == {i for i, a in enumerate(acts) if a.seat == 5 and a.group == "settle"
                                        and a.verb in (REVEAL, COLLECT, PAY)}
     assert "your exposed straight, nine high is higher" in acts[clear5].text
+    assert acts[_index(acts, REVEAL, 5)].text.endswith(
+        "a straight or better: not left exposed, your exposed straight, nine high is higher")
+    assert acts[_index(acts, REVEAL, 1)].text.endswith("leave it exposed while it is the highest hand found")
     assert "below a straight" in acts[_index(acts, CLEAR, 6)].text
     # §11(j): five players, a full house: 4 to 1 on each Cover All wager; the dealer's own
     # cards, every player's hand compared with them, go in any order with it.

@@ -463,8 +463,12 @@ def _settlement_actions(rnd: WildRound, plan: CoverAllPlan | None) -> list[Deale
         first: tuple[int, ...] = ()
         if reveal is not None:
             if plan is not None and rnd.settlement.seat(s.seat).hand.category >= Category.STRAIGHT:
-                left = ("leave it exposed: the highest hand at the table" if plan.left_exposed(s.seat)
-                        else "leave it exposed while it is the highest hand found")
+                if plan.left_exposed(s.seat):
+                    left = "leave it exposed: the highest hand at the table"
+                elif s.seat in plan.higher:
+                    left = "leave it exposed while it is the highest hand found"
+                else:  # below the dealer's exposed hand, found first
+                    left = f"not left exposed, your exposed {_hand_text(rnd.settlement.dealer)} is higher"
                 value = rnd.settlement.seat(s.seat).hand
                 others = [rnd.settlement.dealer] + [rnd.settlement.seat(o.seat).hand for o in rnd.seats]
                 reveal = replace(reveal, text=f"{reveal.text} — a straight or better: {left}",
