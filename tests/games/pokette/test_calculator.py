@@ -80,7 +80,7 @@ def test_through_the_calculator_and_its_text(monkeypatch):
 def test_the_extra_lines_of_the_text():
     lines = GAME.format_extra(settle_document(ROUND))
     assert "Winning card: 9h (nine of hearts)" in lines
-    assert any(line.startswith("Order: collect seat 1 Pair in three $5.00; pay seat 1 Split 9d-9h $120.00")
+    assert any(line.startswith("Order: collect seat 1 Pair in three $5.00; pay seat 1 Split 9♦-9♥ $120.00")
                for line in lines)
     doc = copy.deepcopy(ROUND)
     doc["winning_card"] = "JK2"

@@ -113,8 +113,8 @@ def test_double_rank_takes_adjacent_rows_only():
 def test_a_joker_loses_every_wager_but_its_own_straight_up_its_splits_and_jacer(joker):
     s = Section.parse(joker)
     winners = sorted(p.label() for p in LAY.winning_placements(s))
-    ace = "Ac" if joker == "JK1" else "Ad"
-    assert winners == sorted([f"Straight up {joker}", "Split JK1-JK2", f"Split {joker}-{ace}", "Jacer"])
+    name, ace = ("joker 1", "A♣") if joker == "JK1" else ("joker 2", "A♦")
+    assert winners == sorted([f"Straight up {name}", "Split joker 1-joker 2", f"Split {name}-{ace}", "Jacer"])
 
 
 @pytest.mark.parametrize("kwargs,message", [
@@ -137,7 +137,7 @@ def test_bad_placements_say_what_is_wrong(kwargs, message):
 
 
 def test_aliases_and_labels():
-    assert LAY.place("two cards or split", cards=("JK1", "Ac")).label() == "Split JK1-Ac"
+    assert LAY.place("two cards or split", cards=("JK1", "Ac")).label() == "Split joker 1-A♣"  # cards as cards
     assert LAY.place("Suit or column", suit="hearts").label() == "Suit: hearts"
     assert LAY.place("double rank", ranks=("8", "9")).label() == "Double rank 9-8"
     assert LAY.place("pair in 2").wager == "pair in two"

@@ -78,7 +78,7 @@ def test_the_third_card_collects_every_loser_before_any_payment():
 @pytest.mark.parametrize("stand,wager,message", [
     ("", "pair in two", "stand is empty"),
     ("7s", "pair in three", "only \"pair in 2\""),
-    ("7s 7d", "pair in three", "not offered with 7s and 7d"),
+    ("7s 7d", "pair in three", "not offered with 7♠ and 7♦"),
     ("As Kd", "open straight", "only one rank"),
     ("Kh 9s", "flush", "suits differ"),
     ("7h 8h", "pair in two", "no longer offered"),

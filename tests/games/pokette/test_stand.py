@@ -107,7 +107,7 @@ def test_a_stand_never_holds_three_cards_or_a_joker():
 def test_why_a_wager_is_not_offered():
     assert "empty" in Stand().why_not("pair in two")
     assert "only \"pair in 2\"" in Stand.of("7s").why_not("flush")
-    assert "not offered with As and Kd" in Stand.of("As Kd").why_not("open straight")
+    assert "not offered with A♠ and K♦" in Stand.of("As Kd").why_not("open straight")
 
 
 def test_hand_names():

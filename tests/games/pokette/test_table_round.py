@@ -220,8 +220,8 @@ def test_money_on_a_fixed_round():
     misses 4h and loses; the stand is cleared."""
     s = _round(108, "guided")
     assert s.scenes[0].stand == ("4s", "Ad")
-    assert s.players == ("Seat 3: Black $5.00, Straight up 4s $5.00, Ace-king-queen rank $2.00",
-                         "Seat 7: Straight up 5h $1.00, Black $2.00, Red $5.00, Pair in three $2.00")
+    assert s.players == ("Seat 3: Black $5.00, Straight up 4♠ $5.00, Ace-king-queen rank $2.00",
+                         "Seat 7: Straight up 5♥ $1.00, Black $2.00, Red $5.00, Pair in three $2.00")
     got = [(a.verb, a.seat, a.spot, a.amount, a.group) for a in s.actions]
     assert got == [
         (act.ANNOUNCE, None, NO_MORE_BETS, 0, ""),
@@ -242,7 +242,7 @@ def test_money_on_a_fixed_round():
     assert s.actions[11].amount == 5 * 200 == payout("pair in three", 200) and s.actions[11].payout
     assert s.actions[0].citations == (cite("(g)(1)"),) and s.actions[1].citations == (cite("(g)(2)"),)
     assert cite("(h)(6)") in s.actions[5].citations and cite("(h)(5)(i)") in s.actions[11].citations
-    assert "4s Ad 4h is a pair" in " ".join(s.summary)
+    assert "4♠ A♦ 4♥ is a pair" in " ".join(s.summary)
     assert "Seat 3: collected $12.00, paid $0.00 (net -$12.00)." in s.summary  # $5 + $5 + $2
     assert "Seat 7: collected $3.00, paid $15.00 (net +$12.00)." in s.summary  # $1 + $2; $5 + $10
     last = s.scenes[-2]

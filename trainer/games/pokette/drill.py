@@ -97,12 +97,21 @@ def _name(s: Section) -> str:
     return s.name()[0].upper() + s.name()[1:]
 
 
+def _section_label(text: str) -> str:
+    """A section given as its code ('7s', 'JK1') as written in prose; any other text as given."""
+    try:
+        return Section.parse(text).label()
+    except ValueError:
+        return text
+
+
 def spin_text(sp: SpinStep) -> str:
     """How far the wheel turned and where the clapper rests (a step's prompt, table mode's caption)."""
     from trainer.games.pokette.wheel import revolutions_text
 
-    where = (f"between {sp.outcome.resting[0]} and {sp.outcome.resting[1]}, having passed "
-             f"{sp.outcome.resting[0]} last" if sp.spin.between else f"on {sp.outcome.resting[0]}")
+    resting = [s.label() for s in sp.outcome.resting]
+    where = (f"between {resting[0]} and {resting[1]}, having passed {resting[0]} last" if sp.spin.between
+             else f"on {resting[0]}")
     return f"The wheel turned {revolutions_text(sp.spin.revolutions)} and the clapper rests {where}."
 
 
@@ -294,12 +303,13 @@ class LayoutDrill:
             options.append(section)
         q = self._question("mark", "layout", prompt="Mark the winning card on the layout.", form=CHOICE,
                            options=tuple(options), answer=str(w),
-                           explanation=f"The clapper rests on {w.name()}: announce it with its suit and mark {w} "
-                                       "on the layout.",
+                           explanation=f"The clapper rests on {w.name()}: announce it with its suit and mark "
+                                       f"{w.label()} on the layout.",
                            citations=(cite("(g)(4)"), cite("(a)(1)(vi)")))
         result = self._record(q, section, ms)
         message = (f"Right: {w.name()}." if result.correct else
-                   f"The winning card is {w.name()} ({w}), not {section}. The marker goes on {w}.")
+                   f"The winning card is {w.name()} ({w.label()}), not {_section_label(section)}. The marker goes on "
+                   f"{w.label()}.")
         self._start_phases()
         return Feedback(result.correct, message, result)
 
@@ -417,7 +427,7 @@ class LayoutDrill:
         change = self.round.settlement.stand
         if change.announcement is not None:
             self.step = Step("announce", "Announce the poker hand wagers",
-                             f"{change.section} is the second card in the stand. What do you announce?")
+                             f"{change.section.label()} is the second card in the stand. What do you announce?")
         else:
             self._end_round()
 

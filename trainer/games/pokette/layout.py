@@ -152,11 +152,12 @@ class Placement:
         return wager_citation(self.wager)
 
     def label(self) -> str:
-        """'Split 7s-7c', 'Single rank 7', 'Double rank 7-8', 'Suit: spades', 'Red', 'Pair in two'."""
+        """'Split 7♠-7♣', 'Single rank 7', 'Double rank 7-8', 'Suit: spades', 'Red', 'Pair in two'
+        (cards written as cards, never as codes)."""
         if self.wager == STRAIGHT_UP:
-            return f"Straight up {self.sections[0]}"
+            return f"Straight up {self.sections[0].label()}"
         if self.wager in (SPLIT, CORNER):
-            return f"{self.wager.capitalize()} {'-'.join(str(s) for s in self.sections)}"
+            return f"{self.wager.capitalize()} {'-'.join(s.label() for s in self.sections)}"
         if self.wager == SINGLE_RANK:
             return f"Single rank {rank_text(self.ranks[0])}"
         if self.wager == DOUBLE_RANK:
@@ -277,18 +278,19 @@ class Layout:
             self._count(wager, secs, 2, "two cards")
             a, b = secs
             if a == b:
-                raise LayoutError(f"split: {a} twice; {SPLIT_RULE} ({P3})")
+                raise LayoutError(f"split: {a.label()} twice; {SPLIT_RULE} ({P3})")
             if not self.adjoining(a, b):
-                raise LayoutError(f"split {a}-{b}: {a} and {b} do not adjoin; {SPLIT_RULE} ({P3})")
+                raise LayoutError(f"split {a.label()}-{b.label()}: {a.label()} and {b.label()} do not adjoin; "
+                                  f"{SPLIT_RULE} ({P3})")
         elif wager == CORNER:
             self._count(wager, secs, 4, "four cards")
             if len(set(secs)) != 4:
                 raise LayoutError(f"corner: a card is given twice; {CORNER_RULE} ({P3})")
             if any(s.is_joker for s in secs):
-                raise LayoutError(f"corner {' '.join(map(str, secs))}: a joker is never part of a corner; the two "
+                raise LayoutError(f"corner {' '.join(s.label() for s in secs)}: a joker is never part of a corner; the two "
                                   f"jokers and the aces beneath them are the jacer wager ({P3})")
             if not self.is_block(secs):
-                raise LayoutError(f"corner {' '.join(map(str, secs))}: these cards do not form a 2x2 block; "
+                raise LayoutError(f"corner {' '.join(s.label() for s in secs)}: these cards do not form a 2x2 block; "
                                   f"{CORNER_RULE} ({P3})")
         elif wager == SINGLE_RANK:
             self._count(wager, rks, 1, "one rank")

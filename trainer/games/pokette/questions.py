@@ -13,7 +13,7 @@ import random
 from dataclasses import replace
 from typing import Sequence
 
-from trainer.core.cards import Card
+from trainer.core.cards import Card, card_label, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.games.pokette.layout import (
@@ -138,7 +138,7 @@ def _joker_note(x: Section) -> str:
     if not x.is_joker:
         return ""
     return (f" On a joker every non-poker wager loses except that joker straight up, a split that includes it, and "
-            f"jacer; {x} is neither red nor black and belongs to no suit or rank.")
+            f"jacer; {x.label()} is neither red nor black and belongs to no suit or rank.")
 
 
 # ---------------------------------------------------------------- the layout
@@ -165,18 +165,18 @@ def winning_wager(rng: random.Random) -> Question:
     if winners:
         w = winners[0]
         answer = f"{w.tag}: {w.placement.label()}"
-        why = f"{w.placement.label()} covers {x}: it wins. The others do not cover {x}: they lose."
+        why = f"{w.placement.label()} covers {x.label()}: it wins. The others do not cover {x.label()}: they lose."
         cites = list(covers_citations(w.placement, x))
     else:
         answer = NONE_OF_THEM
-        why = f"None of these wagers covers {x}: every one loses and is collected."
+        why = f"None of these wagers covers {x.label()}: every one loses and is collected."
         cites = [cite("(g)(3)")]
     why += _joker_note(x)
     cites += [cite("(g)(5)(i)"), ruling("P2")] if x.is_joker else [cite("(g)(3)")]
     return _q("winning-wager", "layout",
-              prompt=f"The winning card is {x.name()} ({x}). Which of the lettered wagers wins?",
+              prompt=f"The winning card is {x.name()} ({x.label()}). Which of the lettered wagers wins?",
               form=CHOICE, options=options, answer=answer, explanation=why, citations=_dedupe(cites),
-              scene=PoketteScene(chips=chips, marker=str(x), caption=f"Winning card: {x}"),
+              scene=PoketteScene(chips=chips, marker=str(x), caption=f"Winning card: {x.label()}"),
               detail={"winning_card": str(x)})
 
 
@@ -229,10 +229,10 @@ def valid_placement(rng: random.Random) -> Question:
     ranks: list[int] = []
     if kind == SPLIT:
         cards = _split_candidates(rng, valid)
-        what = f"a split on {' and '.join(str(c) for c in cards)}"
+        what = f"a split on {' and '.join(c.label() for c in cards)}"
     elif kind == CORNER:
         cards = _corner_candidates(rng, valid)
-        what = f"a corner on {', '.join(str(c) for c in cards)}"
+        what = f"a corner on {', '.join(c.label() for c in cards)}"
     else:
         cards = []
         i = rng.randrange(12)
@@ -303,10 +303,10 @@ def seat_payout(rng: random.Random) -> Question:
     others = _other_seat_chips(rng, seat, rng.randint(2, 4))
     chips = tuple(ChipView(seat, r.bet.placement, r.bet.amount, highlight=True) for r in results) + tuple(others)
     return _q("seat-payout", "payouts",
-              prompt=(f"The winning card is {x.name()} ({x}). Settle seat {seat}'s wagers: collect or pay each "
+              prompt=(f"The winning card is {x.name()} ({x.label()}). Settle seat {seat}'s wagers: collect or pay each "
                       "(and how much), then type the total paid to the seat."),
               form=SETTLE, fields=fields, answer=answer, explanation=why, citations=_dedupe(cites),
-              scene=PoketteScene(chips=chips, marker=str(x), caption=f"Winning card: {x} · seat {seat}"),
+              scene=PoketteScene(chips=chips, marker=str(x), caption=f"Winning card: {x.label()} · seat {seat}"),
               detail={"winning_card": str(x), "seat": seat})
 
 
@@ -393,8 +393,8 @@ def announcement(rng: random.Random) -> Question:
     options = list(dict.fromkeys(options))
     rng.shuffle(options)
     return _q("announcement", "poker-hands",
-              prompt=(f"The card stand holds {a} then {b}, and the wagers of the second card are settled. Which "
-                      "poker hand wagers do you announce?"),
+              prompt=(f"The card stand holds {card_label(a)} then {card_label(b)}, and the wagers of the second card "
+                      "are settled. Which poker hand wagers do you announce?"),
               form=CHOICE, options=tuple(options), answer=right,
               explanation=f"{ann.explain()} Announce: {ann.text()}", citations=ann.citations,
               scene=PoketteScene(stand=(str(a), str(b)), marker=str(b), caption="What do you announce?"),
@@ -443,11 +443,11 @@ def poker_settlement(rng: random.Random) -> Question:
     where = "second" if len(stand.cards) == 1 else "third"
     chips = tuple(ChipView(seat, r.bet.placement, r.bet.amount, highlight=True) for r in results)
     return _q("poker-settlement", "poker-hands",
-              prompt=(f"The card stand held {' '.join(map(str, stand.cards))}; the {where} card is {decider}. "
+              prompt=(f"The card stand held {cards_label(stand.cards)}; the {where} card is {card_label(decider)}. "
                       f"Settle seat {seat}'s poker hand wagers: collect or pay each (and how much)."),
               form=SETTLE, fields=fields, answer=answer, explanation=why, citations=_dedupe(cites),
               scene=PoketteScene(chips=chips, stand=tuple(str(c) for c in settlement.stand.cards), stand_new=True,
-                                 marker=str(x), caption=f"{where.capitalize()} card: {decider}"),
+                                 marker=str(x), caption=f"{where.capitalize()} card: {card_label(decider)}"),
               detail={"stand": [str(c) for c in stand.cards], "winning_card": str(x)})
 
 
@@ -478,9 +478,9 @@ def clapper(rng: random.Random) -> Question:
     outcome = judge(w, spin, option)
     resting = outcome.resting
     if spin.between:
-        where = f"between {resting[0]} and {resting[1]}, having passed {resting[0]} last"
+        where = f"between {resting[0].label()} and {resting[1].label()}, having passed {resting[0].label()} last"
     else:
-        where = f"on {resting[0]}"
+        where = f"on {resting[0].label()}"
     options = [s.name().capitalize() for s in resting]
     if not spin.between:
         options += [s.name().capitalize() for s in w.neighbours(resting[0])[:2]]

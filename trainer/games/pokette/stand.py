@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from trainer.core.cards import ACE, RANK_NAMES, Card
+from trainer.core.cards import ACE, RANK_NAMES, Card, card_label, cards_label
 from trainer.core.citation import ruling
 from trainer.games.pokette.layout import (
     FLUSH, INSIDE_STRAIGHT, INSIDE_STRAIGHT_FLUSH, OPEN_STRAIGHT, OPEN_STRAIGHT_FLUSH, PAIR_IN_THREE, PAIR_IN_TWO,
@@ -116,10 +116,11 @@ class Announcement:
         a, b = self.first, self.second
         parts = []
         if self.is_pair:
-            parts.append(f"{a} and {b} are a pair of {_plural(a.rank)}: three of a kind is offered, and pair in three "
+            parts.append(f"{card_label(a)} and {card_label(b)} are a pair of {_plural(a.rank)}: three of a kind is "
+                         "offered, and pair in three "
                          "is not (it is offered only when the first two cards are not a pair)")
         else:
-            parts.append(f"{a} and {b} are not a pair: pair in three is offered")
+            parts.append(f"{card_label(a)} and {card_label(b)} are not a pair: pair in three is offered")
         if self.suited:
             parts.append(f"both are {_suit_plural(a.suit)}: flush")
         else:
@@ -284,8 +285,8 @@ class Stand:
         ann = announce(*self.cards)
         if wager == PAIR_IN_TWO:
             return "pair in two is settled on the second card; with two cards in the stand it is no longer offered (§(h)(2))"
-        return (f"{wager} is not offered with {self.cards[0]} and {self.cards[1]} in the stand: {ann.explain()} "
-                f"({'; '.join(ann.citations)})")
+        held = f"{card_label(self.cards[0])} and {card_label(self.cards[1])}"
+        return f"{wager} is not offered with {held} in the stand: {ann.explain()} ({'; '.join(ann.citations)})"
 
     def after(self, s: Section) -> "StandChange":
         """What this spin's winning card does to the stand."""
@@ -326,14 +327,15 @@ class StandChange:
     def describe(self) -> str:
         s = self.section
         if self.position is None:
-            held = " ".join(map(str, self.before.cards)) or "nothing"
+            held = cards_label(self.before.cards) or "nothing"
             return (f"{s.name().capitalize()}: a joker has no bearing on the poker hand wagers; the stand keeps "
                     f"{held} and every open poker hand wager stays where it is.")
         if self.position == 1:
-            return f"{s} goes into the first space of the stand; \"pair in 2\" is offered."
+            return f"{s.label()} goes into the first space of the stand; \"pair in 2\" is offered."
         if self.position == 2:
-            return f"{s} goes into the second space; pair in two is settled. {self.announcement.text()}"
-        return (f"{s} goes into the third space: {' '.join(map(str, self.full))} is {hand_with_article(self.full)}; "
+            return f"{s.label()} goes into the second space; pair in two is settled. {self.announcement.text()}"
+        return (f"{s.label()} goes into the third space: {cards_label(self.full)} is "
+                f"{hand_with_article(self.full)}; "
                 "the poker hand wagers are settled and the stand is cleared.")
 
 

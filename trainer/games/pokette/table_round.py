@@ -357,9 +357,9 @@ def _script(config: RoundConfig, options: HouseOptions) -> RoundScript:
     wheel_pose = scene.wheel
 
     mark_cites = (cite("(g)(4)"),) + ((cite("(g)(5)"),) if winner.is_joker else ())
-    scene = replace(scene, marker=str(winner), caption=f"Marker on {winner}.")
+    scene = replace(scene, marker=str(winner), caption=f"Marker on {winner.label()}.")
     w.add(DealerAction(act.MARK, spot=str(winner), spot_label=winner.name(), citations=mark_cites,
-                       text=f"Place the marker on {winner.name()} ({winner}) on the layout"), scene)
+                       text=f"Place the marker on {winner.name()} ({winner.label()}) on the layout"), scene)
     # §(g)(4) puts "the winning card" in the stand after each spin, but a joker forms no
     # poker hand: the stand holds the winning cards that are not jokers (§(h)(1),
     # §(g)(5)(iii), trainer ruling P7; stand.py), so a joker is marked and not stood.
@@ -367,7 +367,7 @@ def _script(config: RoundConfig, options: HouseOptions) -> RoundScript:
         spot, label = stand_spot(change.position)
         stand_cites = (cite("(g)(4)"), cite(("(h)(1)", "(h)(2)", "(h)(5)")[change.position - 1]))
         scene = replace(scene, stand=tuple(str(c) for c in change.cards), stand_new=True,
-                        caption=f"{winner} in the {label}.")
+                        caption=f"{winner.label()} in the {label}.")
         w.add(DealerAction(act.STAND, spot=spot, spot_label=label, citations=stand_cites,
                            text=f"Take {winner.name()} from the decks and place it in the {label}"), scene)
 
@@ -472,7 +472,7 @@ def _summary(r: DrillRound) -> tuple[str, ...]:
     calls = [sp.outcome for sp in r.spins if sp.outcome.respin or sp.spin.between]
     for o in calls:
         lines.append(f"{o.announcement}: {o.explanation}")
-    lines.append(f"Winning card: {r.winner.name()} ({r.winner}).")
+    lines.append(f"Winning card: {r.winner.name()} ({r.winner.label()}).")
     lines.append(s.stand.describe())
     for seat in s.seat_numbers():
         held = [x for x in s.seat(seat) if x.in_action]
@@ -653,10 +653,12 @@ def _spin_calls(rd: _Round, rng: random.Random) -> list[WatchMistake]:
         sp = spin_between(wheel(), passed, rng)
         first, second = (wheel().at(p) for p in sp.under_clapper())
         if clapper == PREVIOUS:
-            wrong = (f"the clapper stops between {first} and {second}, having passed {first} last; declares the spin "
+            wrong = (f"the clapper stops between {first.label()} and {second.label()}, having passed {first.label()} "
+                     "last; declares the spin "
                      "void and re-spins")
         else:
-            wrong = (f"the clapper stops between {first} and {second}, having passed {first} last; declares "
+            wrong = (f"the clapper stops between {first.label()} and {second.label()}, having passed {first.label()} "
+                     "last; declares "
                      f"{first.name()} the winning card")
         text = "Spins the wheel: " + wrong
         out.append(WatchMistake(CLAPPER_RULING, last, _performed(act.SPIN, text), *between_rule, *between_remedy,
@@ -669,7 +671,7 @@ def _marks(rd: _Round, rng: random.Random) -> list[WatchMistake]:
     w = rd.winner
     out = []
     for other in _neighbours(w):
-        text = f"Marks {other.name()} ({other}) on the layout; the winning card is {w.name()}"
+        text = f"Marks {other.name()} ({other.label()}) on the layout; the winning card is {w.name()}"
         out.append(WatchMistake(WRONG_MARK, i, _performed(act.MARK, text, spot=str(other), spot_label=other.name()),
                                 f"The dealer places the marker on the winning card, {w.name()}", cite("(g)(4)"),
                                 *_refer(cite("(g)(4)")), scene=replace(rd.scene(i), marker=str(other), caption=text)))

@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from trainer.core.cards import RANK_CHARS, RANK_NAMES, SUIT_CHARS, SUIT_NAMES, Card, CardError
+from trainer.core.cards import RANK_CHARS, RANK_NAMES, SUIT_CHARS, SUIT_NAMES, Card, CardError, card_label
 from trainer.core.citation import ruling
 
 TITLE = "Pokette"
@@ -85,6 +85,10 @@ class Section:
     def name(self) -> str:
         """'seven of spades', 'joker 1'."""
         return f"joker {self.joker}" if self.is_joker else self.card.name()
+
+    def label(self) -> str:
+        """As written in prose: '7♠', '10♦', 'joker 1' (never the code '7s', 'Td', 'JK1')."""
+        return f"joker {self.joker}" if self.is_joker else card_label(self.card)
 
     @classmethod
     def parse(cls, text: str) -> "Section":
@@ -241,12 +245,14 @@ def judge(wheel: Wheel, spin: Spin, clapper_option: str = PREVIOUS) -> SpinOutco
         passed, other = resting
         if clapper_option == PREVIOUS:
             return SpinOutcome(VALID, passed, passed.name().capitalize(),
-                               f"The clapper rests between {passed} and {other}. The sign posted at the table says the "
-                               f"card previously passed wins: the clapper passed {passed} last, so {passed.name()} "
+                               f"The clapper rests between {passed.label()} and {other.label()}. The sign posted at the "
+                               f"table says the card previously passed wins: the clapper passed {passed.label()} last, so "
+                               f"{passed.name()} "
                                "is the winning card.",
                                (cite("(i)(1)(i)"), cite("(i)(2)")), resting)
         return SpinOutcome(RESPIN_VOID, None, "Void: re-spin",
-                           f"The clapper rests between {passed} and {other}. The sign posted at the table says such a "
+                           f"The clapper rests between {passed.label()} and {other.label()}. The sign posted at the "
+                           "table says such a "
                            "spin is void: the dealer declares it void and re-spins the wheel.",
                            (cite("(i)(1)(ii)"), cite("(i)(2)")), resting)
     winner = resting[0]
