@@ -1,9 +1,9 @@
 """My progress: every skill practised, recent sessions, and the totals.
 
 The totals are question answers. Table mode's skills are judged by rounds (see
-``trainer.training.mastery``): their rows say "3 rounds", "2 of 3 rounds clean", the
-mean round time and the mastery the rounds give, and a table mode session is scored by
-its clean rounds.
+``trainer.training.mastery``): their rows say "3 rounds", "2 of 3 clean" (the tooltip
+adds the rounds on time and the mastery the rounds give) and the mean round time, and a
+table mode session is scored by its clean rounds.
 
 The main window loads the data from the store through the worker (never on the GUI
 thread) and hands it to ``show_progress``; until then the screen says it is loading.
