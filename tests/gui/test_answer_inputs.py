@@ -284,3 +284,29 @@ def test_old_amounts_answers_still_display():
     assert display_answer("amounts", "[1000, 0]", ("Ante", "Pair Up")) == "Ante $10.00, Pair Up $0.00"
     assert display_answer("settle", '[["collect"], ["push"], ["pay", 1500]]', ("Ante", "Play", "Bonus")) == \
         "Ante: collect, Play: push, Bonus: pay $15.00"
+
+
+def test_settle_rows_scroll_into_view_as_enter_moves_on(qtbot):
+    from PySide6.QtWidgets import QScrollArea
+
+    fields = tuple(f"Wager {n}" for n in range(1, 9))
+    q = settle_question([("collect",)] * 8, fields)
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    widget = SettleInput(q)
+    area.setWidget(widget)
+    area.resize(480, 200)
+    qtbot.addWidget(area)
+    area.show()
+    qtbot.waitExposed(area)
+    area.activateWindow()
+    qtbot.waitUntil(area.isActiveWindow)
+    widget.focus_input()
+    assert area.verticalScrollBar().value() == 0
+    for _ in range(7):
+        qtbot.keyClick(focus(), Qt.Key.Key_C)
+        qtbot.keyClick(focus(), Qt.Key.Key_Return)
+    assert focus() is widget.pickers[7]
+    assert area.verticalScrollBar().value() > 0
+    top_left = widget.pickers[7].mapTo(area.viewport(), widget.pickers[7].rect().topLeft())
+    assert 0 <= top_left.y() and top_left.y() + widget.pickers[7].height() <= area.viewport().height()

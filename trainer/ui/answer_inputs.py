@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -462,12 +463,16 @@ class ResultPicker(QFrame):
                            f"QFrame#settle-picker:focus {{ border: 2px solid {style.ACCENT}; }}"
                            f"QFrame#settle-picker[invalid=\"true\"] {{ border: 2px solid {style.BAD}; }}")
         row = QHBoxLayout(self)
-        row.setContentsMargins(3, 3, 3, 3)
+        row.setContentsMargins(2, 2, 2, 2)
         row.setSpacing(6)
         self.buttons: dict[str, OptionButton] = {}
         for result, key, text in RESULT_BUTTONS:
             button = OptionButton(None, text, self)
             button.key_label.setText(key)
+            # Compact: a settlement of six wagers fits the answer panel.
+            button.layout().setContentsMargins(6, 3, 8, 3)
+            button.layout().setSpacing(8)
+            button.key_label.setFixedSize(24, 24)
             button.setObjectName(f"result-{result}")
             button.setAccessibleName(f"{name}: {text}")
             button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -630,6 +635,16 @@ class SettleInput(AnswerInput):
             widget.setFocus(Qt.FocusReason.TabFocusReason)
             if isinstance(widget, QLineEdit):
                 widget.selectAll()
+            self._show_row(index)
+
+    def _show_row(self, index: int) -> None:
+        """Scroll the answer panel, if it scrolls, so that row ``index`` is in view."""
+        parent = self.parentWidget()
+        while parent is not None and not isinstance(parent, QScrollArea):
+            parent = parent.parentWidget()
+        if parent is not None:
+            picker = self.pickers[index]
+            parent.ensureWidgetVisible(picker if picker is not None else self.edits[index], 0, 24)
 
     def _edited(self, index: int) -> None:
         self._clear_invalid(index)
