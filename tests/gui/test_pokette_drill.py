@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from PySide6.QtCore import Qt
 
 from trainer.ui.screens.pokette_drill import PoketteDrillScreen
+
+# Keys go to the focus widget: these flows also run in real windows (make test-display).
+pytestmark = pytest.mark.display
 
 
 def _spin(qtbot, screen):
@@ -76,7 +81,7 @@ def test_mistakes_are_reported_and_shown(qtbot):
                      pos=screen.layout_view.cell_rect(wrong).center().toPoint())
     assert answered[-1].question.kind == "pokette.drill-mark" and not answered[-1].correct
     assert screen.feedback.isVisible() and screen.feedback.property("role") == "banner-bad"
-    assert str(d.round.winner) in screen.feedback_label.text()
+    assert d.round.winner.label() in screen.feedback_label.text()
 
 
 def test_leaving_stops_the_wheel(qtbot):

@@ -80,4 +80,5 @@ def test_clicks_emit_only_when_interactive(qtbot):
 
 def test_the_description_reads_the_scene():
     text = describe(SCENE)
-    assert "card stand: 7h 8h" in text and "seat 1: Split 7s-7c $5" in text and "Jacer" not in text
+    assert "card stand: 7♥ 8♥" in text and "seat 1: Split 7♠-7♣ $5" in text and "Jacer" not in text
+    assert "marker on 8♥" in text

@@ -695,10 +695,10 @@ def describe(scene: PoketteScene | None) -> str:
     parts = ["Pokette layout"]
     if scene.wheel is not None:
         parts.append("the wheel at rest")
-    if scene.marker:
-        parts.append(f"marker on {scene.marker}")
+    if scene.marker:  # cards as cards, never as codes
+        parts.append(f"marker on {Section.parse(scene.marker).label()}")
     if scene.stand:
-        parts.append("card stand: " + " ".join(scene.stand))
+        parts.append("card stand: " + " ".join(Section.parse(c).label() for c in scene.stand))
     for chip in scene.chips:
         if chip.state != COLLECTED:
             parts.append(f"seat {chip.seat}: {chip.placement.label()} {amount_label(chip.amount)}"
