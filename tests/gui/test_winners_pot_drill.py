@@ -7,6 +7,7 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.gui.fake_game import settle_keys
 from trainer.training.session import AnswerResult
 from trainer.ui.screens.winners_pot_drill import WinnersPotDrillScreen
 
@@ -28,6 +29,8 @@ def keys_for(q, right: bool):
         if not right:
             index = (index + 1) % len(q.options)
         return [getattr(Qt.Key, f"Key_{index + 1}")]
+    if q.form == "settle":  # Jacks Plus: C collects, an amount pays
+        return [value for _kind, value in settle_keys(q, right)]
     values = json.loads(q.answer)
     if not right:
         values[0] += 100

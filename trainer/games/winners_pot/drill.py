@@ -4,7 +4,7 @@ each key step the trainee answers for the dealer: where the button lies, who is 
 first, who decides first, where a fold goes, how many cards to burn, the pot, the
 dealer's hand, each Jacks Plus payout, the highest hand, the commission and each share.
 
-Every graded step is a ``Question`` (choice or amounts) answered into an
+Every graded step is a ``Question`` (choice, amounts or settle) answered into an
 ``AnswerResult``, so the store records it like a quiz answer. Whatever the trainee
 answers, the app then does the step right (``round.Round`` checks every action) and the
 round goes on; the rounds follow one another with the button moving as §7(d) says.
@@ -31,7 +31,7 @@ from trainer.games.winners_pot.pot import HouseOptions, percent_text
 from trainer.games.winners_pot.rules_data import GAME_ID
 from trainer.games.winners_pot.round import Operation, Round, Step, simulated_decision
 from trainer.games.winners_pot.table import WinnersPotScene, round_scene
-from trainer.training.question import AMOUNTS, CHOICE, Question, amounts_answer
+from trainer.training.question import AMOUNTS, CHOICE, SETTLE, Question, amounts_answer, settle_answer, wager_entry
 from trainer.training.session import AnswerResult
 
 SKILL = f"{GAME_ID}.run-the-round"
@@ -439,14 +439,15 @@ class RoundDrill:
         if pay:
             why = f"{value.describe()} pays {result.odds}: {format_cents(pay)} on {format_cents(st.jacks_plus)}."
         else:
-            why = (f"{value.describe()} does not qualify (a pair pays only as jacks or better): the wager of "
-                   f"{format_cents(st.jacks_plus)} goes to the table inventory.")
+            why = (f"{value.describe()} does not qualify (a pair pays only as jacks or better): collect the wager of "
+                   f"{format_cents(st.jacks_plus)} for the table inventory.")
         if st.folded_after:
             why = (f"{_name(s)} folded with {st.folded_after} cards and kept the Jacks Plus in action on them. " + why)
         return self._q("jacks-plus", ("jacks-plus", self.round_no, s),
-                       prompt=f"Settle {position_name(s)}'s Jacks Plus wager of {format_cents(st.jacks_plus)}. What do "
-                              "you pay? (0 if it loses)",
-                       form=AMOUNTS, fields=(f"Pay {position_name(s)}",), answer=amounts_answer([pay]), explanation=why,
+                       prompt=f"Settle {position_name(s)}'s Jacks Plus wager of {format_cents(st.jacks_plus)}: collect "
+                              "it, or what do you pay?",
+                       form=SETTLE, fields=(f"Jacks Plus, {position_name(s)}",), answer=settle_answer([wager_entry(result)]),
+                       explanation=why,
                        citations=step.citations + result.rules)
 
     def _winner_question(self, step: Step) -> Question:

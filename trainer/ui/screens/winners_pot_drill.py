@@ -305,7 +305,7 @@ class WinnersPotDrillScreen(QWidget):
 
     def _update_go(self) -> None:
         if self.state == "question" and self.input is not None:
-            self.go_button.setEnabled(self.drill.pending.form == "amounts" or self.input.is_ready())
+            self.go_button.setEnabled(self.drill.pending.form in ("amounts", "settle") or self.input.is_ready())
         else:
             self.go_button.setEnabled(True)
 
