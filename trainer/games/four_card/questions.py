@@ -660,7 +660,7 @@ def cover_all_exposed(rng: random.Random) -> Question:
         if n in passed and n not in before:
             shows[n] = SeatShow((), wagers=(("cover_all", 500),), note="picked up")
         else:
-            note = "left exposed" if n in passed else ("settled" if n == reached else "")
+            note = "left exposed" if n in passed else ("reached" if n == reached else "revealed")
             shows[n] = SeatShow(hands[n], wagers=(("cover_all", 500),), highlight=n == reached, note=note)
     # The options: what was exposed before, the hand reached alone, both, and none (the dealer's too).
     candidates = [before, (reached,), before + (reached,), (DEALER,), ()]
