@@ -50,3 +50,17 @@ def test_a_respin_is_a_new_draw_uniform_over_the_wheel_and_independent_of_the_sp
     assert _chi2(offsets, n) < CHI2_BOUND, "the re-spin's card depends on the spin it replaces"
     same = sum(a == b for a, b in pairs)
     assert same <= 3 * n / SECTIONS, f"{same} of {n} re-spins landed on the card the first spin showed"
+
+
+def test_the_drill_s_re_spin_step_asks_for_no_more_bets_first():
+    """Trainer ruling 34: "No more bets" before every spin, a re-spin included."""
+    seen = 0
+    for seed in range(40):
+        d = LayoutDrill(seed, spins=3, players=1, irregular_chance=1.0, options=HouseOptions(clapper_between=VOID))
+        r = d.next_round()
+        if r.spins[0].outcome.respin:
+            d.spun()
+            d.call(d.call_answer())
+            assert d.step.kind == "spin" and "\"No more bets\"" in d.step.text and "trainer ruling 34" in d.step.text
+            seen += 1
+    assert seen >= 10
