@@ -92,3 +92,20 @@ def test_watch_mode_names_the_garbled_section_for_a_straight_wager():
         if seen >= 3:
             break
     assert seen >= 3
+
+
+def test_watch_mode_s_wrong_payouts_cite_ruling_21_with_the_odds():
+    import random
+
+    from trainer.games.pokette.table_round import WRONG_PAYOUT, build_round, watch_mistakes
+    from trainer.training.table_mode.levels import level
+    from trainer.training.table_mode.script import RoundConfig
+
+    seen = 0
+    for seed in range(30):
+        s = build_round(RoundConfig("pokette", seed, level("practice"), {}))
+        for m in watch_mistakes(s, random.Random(seed)):
+            if m.kind == WRONG_PAYOUT:
+                seen += 1
+                assert "Pokette §(f)(2)" in m.rule_citation and "trainer ruling 21" in m.rule_citation
+    assert seen >= 5

@@ -831,7 +831,7 @@ def _payouts(rd: _Round, rng: random.Random) -> list[WatchMistake]:
         a = rd.actions[i]
         c = rd.scene(i).chips[_chip_index(rd.scene(i), a.seat, a.spot)]
         odds = rd.options.odds_for(c.placement.wager)
-        table_cite = rd.options.citation_for(c.placement.wager)[0]
+        table_cite = "; ".join(rd.options.citation_for(c.placement.wager))  # §(f)(2) with trainer ruling 21
         for how, wrong in _wrong_amounts(c.placement.wager, c.amount, rd.options):
             text = f"Pays seat {a.seat}'s {a.spot_label} {format_cents(wrong)} ({how})"
             out.append(WatchMistake(WRONG_PAYOUT, i, _performed(act.PAY, text, a.seat, a.spot, wrong, a.spot_label),
