@@ -210,3 +210,11 @@ def test_a_watch_mistake_s_rule_question_has_one_defensible_answer():
             if m.kind == SHORT_SPIN_ACCEPTED:
                 assert cited == {cite("(g)(2)"), cite("(i)(3)")}
     assert SHORT_SPIN_ACCEPTED in kinds
+
+
+def test_watch_mode_s_third_card_payment_rule_states_both_orders_of_ruling_35():
+    for s in _third_card_rounds(4):
+        found = [m for m in watch_mistakes(s, random.Random(s.seed)) if m.kind == PAID_BEFORE_COLLECTED]
+        assert found
+        for m in found:
+            assert ruling(35) in m.rule_citation and "non-poker wagers first" in m.rule

@@ -774,10 +774,14 @@ def _settlement(rd: _Round, rng: random.Random) -> list[WatchMistake]:
             i, paid = items[0], rd.actions[early]
             text = f"Pays seat {paid.seat}'s {paid.spot_label} before every losing wager is collected"
             cites = cite("(g)(4)") + (f"; {cite('(h)(6)')}" if cite("(h)(6)") in paid.citations else "")
+            rule = "The dealer first collects all losing wagers, then pays the winning wagers"
+            if rd.script.alternatives:  # the third card: either order of trainer ruling 35
+                rule = ("The dealer collects the losing wagers before paying the winning ones: every loser before any "
+                        "winner, or the non-poker wagers first, then the poker hand wagers, losers before winners")
+                cites += f"; {ruling(35)}"
             out.append(WatchMistake(PAID_BEFORE_COLLECTED, i,
                                     _performed(act.PAY, text, paid.seat, paid.spot, paid.amount, paid.spot_label),
-                                    "The dealer first collects all losing wagers, then pays the winning wagers", cites,
-                                    *_refer(cite("(g)(4)")),
+                                    rule, cites, *_refer(cite("(g)(4)")),
                                     scene=_chip_as(rd.scene(i), paid.seat, paid.spot, PAID, paid.amount, text)))
     pair = [i for verb_items in groups for i in verb_items[1] if rd.actions[i].spot == PAIR_IN_TWO]
     if pair and groups and pair[0] != groups[0][1][0]:
