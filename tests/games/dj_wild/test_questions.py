@@ -133,6 +133,7 @@ def test_cover_all_counts_every_hand_and_the_number_of_players():
 
 
 def test_cover_all_payout_pays_every_wager_the_same_odds():
+    seen = set()
     for seed in SEEDS:
         q = make_question(kind("cover-all-payout"), seed)
         entries = json.loads(q.answer)
@@ -142,8 +143,13 @@ def test_cover_all_payout_pays_every_wager_the_same_odds():
         if entries[0][0] == "pay":
             ratios = {e[1] * 1000 // w for e, w in zip(entries, wagers.values())}
             assert len(ratios) == 1  # one highest hand pays every Cover All wager alike (§11(g))
-        else:
-            assert entries == [["collect"]] * len(entries)
+        else:  # every one collected, or every one referred (five of a kind, ruling 17)
+            assert entries in ([["collect"]] * len(entries), [["refer"]] * len(entries))
+            hands = [evaluate(cards_of(s.cards)) for s in q.scene.seats if s.occupied]
+            best = max(hands + [evaluate(cards_of(q.scene.dealer_cards))])
+            assert (entries[0] == ["refer"]) == (best.category is Category.FIVE_OF_A_KIND)
+            seen.add(entries[0][0])
+    assert seen == {"collect", "refer"}
 
 
 def test_multi_game_link_never_settles_a_link_wager():

@@ -484,7 +484,9 @@ def cover_all(rng: random.Random) -> Question:
 
 def cover_all_payout(rng: random.Random) -> Question:
     """Settle Cover All for the whole table, in dollars and cents."""
-    seats, hands, outcome = _cover_all_table(rng, allow_refer=False)
+    # A five-of-a-kind highest hand is not on the table (ruling 17): each wager is referred to the
+    # floor supervisor, an answer of its own in the settle form.
+    seats, hands, outcome = _cover_all_table(rng, allow_refer=True)
     folds = {n for n in seats if rng.random() < 0.25}
     with_wager = [n for n in seats if rng.random() < 0.7] or [seats[-1]]
     wagers = {n: _wager(rng, 1, 25) for n in with_wager}
@@ -494,8 +496,8 @@ def cover_all_payout(rng: random.Random) -> Question:
     fields = tuple(f"Seat {n} Cover All" for n in with_wager)
     entries = [wager_entry(settlement.seat(n).result("cover_all")) for n in with_wager]
     return _q("cover-all-payout", "side-bets",
-              prompt="Every player bet is reconciled. Go back and settle the Cover All wagers: collect or pay each "
-                     "(and how much).",
+              prompt="Every player bet is reconciled. Go back and settle each Cover All wager (for a pay, how "
+                     "much).",
               form=SETTLE, fields=fields, answer=settle_answer(entries),
               explanation=_cover_all_why(outcome) + " " + " ".join(
                   f"Seat {n}: {settlement.seat(n).result('cover_all').describe()}." for n in with_wager),
