@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test clean
+.PHONY: run test test-display clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,11 @@ run: $(STAMP)
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen SDL_VIDEODRIVER=dummy $(BIN)/python -m pytest -q
+
+# The GUI tests that need a real window (focus, activation, key routing, real fonts) under
+# Xvfb with a window manager; installs xvfb and Qt's xcb libraries when run as root.
+test-display: $(STAMP)
+	bash tests/display/run-lane.sh
 
 clean:
 	rm -rf $(VENV) build *.egg-info

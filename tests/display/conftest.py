@@ -17,12 +17,6 @@ from PySide6.QtWidgets import QApplication, QWidget
 LANE = os.environ.get("DEALER_TRAINER_DISPLAY_LANE") == "1"
 
 
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if "tests/display/" in str(item.fspath).replace(os.sep, "/"):
-            item.add_marker(pytest.mark.display)
-
-
 @pytest.fixture(autouse=True)
 def _real_display_in_the_lane(qapp):
     """In the lane, a test that found itself on the offscreen platform would prove nothing."""

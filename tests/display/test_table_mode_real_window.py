@@ -19,6 +19,8 @@ from trainer.ui.table_mode.hit_test import Target, point_for, targets_for
 from trainer.ui.table_mode.screen import TableModeScreen
 from trainer.ui.table_mode.wheel import split_wheel
 
+pytestmark = pytest.mark.display
+
 
 @pytest.fixture
 def real_screen(qtbot):

@@ -11,6 +11,9 @@ from trainer.training.session import AnswerResult
 from trainer.ui.drills import DRILLS, drills_for
 from trainer.ui.main_window import MainWindow
 
+# Keys go to the focus widget: these flows also run in real windows (make test-display).
+pytestmark = pytest.mark.display
+
 
 def test_every_drill_belongs_to_an_available_game():
     for d in DRILLS:

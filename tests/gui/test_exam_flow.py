@@ -13,6 +13,9 @@ from tests.gui.test_practice_flow import window_with_trainee
 from trainer.store import Store
 from trainer.training.exams import exam_file_text, exam_plan, new_spec
 
+# Keys go to the focus widget: these flows also run in real windows (make test-display).
+pytestmark = pytest.mark.display
+
 
 @pytest.fixture
 def fake_games(monkeypatch):

@@ -11,6 +11,9 @@ from tests.gui import fake_game
 from trainer.store import Store
 from trainer.ui.main_window import MainWindow
 
+# Keys go to the focus widget: these flows also run in real windows (make test-display).
+pytestmark = pytest.mark.display
+
 
 @pytest.fixture
 def fake_games(monkeypatch):

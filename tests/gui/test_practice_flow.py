@@ -9,6 +9,9 @@ from tests.gui import fake_game
 from tests.gui.test_flow import answer_by_keyboard, feedback_shown, focused, open_window, press
 from trainer.store import Store
 
+# Keys go to the focus widget: these flows also run in real windows (make test-display).
+pytestmark = pytest.mark.display
+
 
 def shown(quiz) -> bool:
     """The feedback of this quiz screen is showing."""

@@ -17,6 +17,9 @@ from trainer.review.importer import write_results_file
 from trainer.store import Store
 from trainer.training.exams import read_exam_file
 
+# Keys go to the focus widget: these flows also run in real windows (make test-display).
+pytestmark = pytest.mark.display
+
 PASSWORD = "a strong password"
 
 

@@ -11,6 +11,9 @@ from tests.gui.fake_game import settle_keys
 from trainer.training.session import AnswerResult
 from trainer.ui.screens.winners_pot_drill import WinnersPotDrillScreen
 
+# Keys go to the focus widget: these flows also run in real windows (make test-display).
+pytestmark = pytest.mark.display
+
 
 @pytest.fixture
 def screen(qtbot):

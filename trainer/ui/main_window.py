@@ -23,7 +23,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
 
 from trainer.core.rng import fresh_seed
 from trainer.games import registry
@@ -39,6 +39,7 @@ from trainer.ui.screens import (
 )
 from trainer.ui.screens.home_screen import QUESTIONS_PER_SESSION
 from trainer.ui import style
+from trainer.ui.screen_stack import ScreenStack, fitted_size
 from trainer.ui.confirm import ask_to_leave
 from trainer.ui.drills import drill
 from trainer.ui.menus import AppMenus, about_html, screen_shortcuts, shortcuts_html, show_message
@@ -90,8 +91,7 @@ class MainWindow(QMainWindow):
         self.worker.error.connect(self.show_store_error)
         self.worker.busy_changed.connect(self._busy)
 
-        self.stack = QStackedWidget(self)
-        self.stack.setObjectName("screens")
+        self.stack = ScreenStack(self)  # each screen scrolls rather than being crushed in a small window
         self.trainee_screen = TraineeScreen()
         self.home_screen = HomeScreen()
         self.quiz_screen = QuizScreen()
@@ -148,8 +148,8 @@ class MainWindow(QMainWindow):
         self.menus = AppMenus(self)
         self.stack.currentChanged.connect(lambda _i: self._update_menus())
 
-        self.resize(*DEFAULT_SIZE)
-        self.setMinimumSize(1000, 680)
+        self.resize(fitted_size(DEFAULT_SIZE, self))  # the default window fits the available screen
+        self.setMinimumSize(640, 480)  # below a screen's own size, the screen scrolls
         self._restore_settings()
         self.show_screen(self.trainee_screen)
         if open_store:

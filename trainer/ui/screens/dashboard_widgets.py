@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from trainer.review.report import nice_axis_top
 from trainer.training.mastery import Level
 from trainer.ui import style
+from trainer.ui.flow import HeaderRow
 from trainer.ui.screens.summary_screen import text_item
 
 LEVEL_COLOURS = {Level.NOT_STARTED: style.FAINT, Level.LEARNING: style.BAD, Level.FAMILIAR: style.GOLD,
@@ -160,13 +161,13 @@ class ImportRelay(QObject):
 
 def screen_header(parent: QWidget, brand: str, title: str = "") -> tuple[QHBoxLayout, QLabel, QLabel]:
     """The brand line and the big title, as on the progress screen; returns the row (to
-    add buttons to), the title label and a muted subtitle label under it."""
-    row = QHBoxLayout()
-    row.setSpacing(10)
+    add buttons to: they wrap onto a second line in a narrow window), the title label and
+    a muted subtitle label under it."""
+    row = HeaderRow(parent)
     titles = QVBoxLayout()
     titles.setSpacing(2)
     titles.addWidget(style.label(brand, "brand", parent=parent))
-    title_label = style.label(title, "h1", parent=parent)
+    title_label = style.label(title, "h1", wrap=True, parent=parent)  # wraps in a narrow window
     titles.addWidget(title_label)
     # Parented at once: a label shown before the layout reaches its widget would be a window.
     subtitle = style.label("", "muted", wrap=True, parent=parent)

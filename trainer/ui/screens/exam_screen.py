@@ -109,7 +109,7 @@ class ExamHubScreen(QWidget):
         body.addWidget(self.pages, 3)
 
         side = style.card(self)
-        side.setMinimumWidth(380)
+        side.setMinimumWidth(320)  # beside the exams' table in a 1024-pixel window
         side.setMaximumWidth(430)
         sbox = QVBoxLayout(side)
         sbox.setContentsMargins(24, 20, 24, 20)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from trainer.games import registry
 from trainer.ui import style
+from trainer.ui.flow import HeaderRow
 from trainer.ui.drills import drills_for
 from trainer.ui.keys import back_or_default, click_if_enabled
 
@@ -340,6 +341,9 @@ class RecordCard(QFrame):
         self.recent.setVisible(bool(played))
 
 
+WIDE_HOME = 1180  # from this width the home screen has three game cards to a row
+
+
 class HomeScreen(QWidget):
     start_requested = Signal(str)  # game id
     drill_requested = Signal(str)  # drill key (trainer/ui/drills.py)
@@ -359,40 +363,38 @@ class HomeScreen(QWidget):
         outer.setContentsMargins(40, 26, 40, 22)
         outer.setSpacing(16)
 
-        head = QGridLayout()
-        head.setHorizontalSpacing(12)
-        head.setVerticalSpacing(2)
+        # The greeting, then the buttons (on a second line in a narrow window), then the
+        # subtitle under both, so that it keeps to one line.
+        head = HeaderRow(self, spacing=12)
         self.greeting = style.label("Welcome", "h1")
         self.greeting.setObjectName("greeting")
-        head.addWidget(self.greeting, 0, 0)
-        # The subtitle runs under the buttons too, so that it keeps to one line.
-        head.addWidget(style.label(
-            "Choose a game and start a practice session. Every answer is saved to your progress.", "muted", wrap=True),
-            1, 0, 1, 5)
-        head.setColumnStretch(0, 1)
+        head.add_title(self.greeting)
         # The supervisors' tools, beside the trainee's own things.
         self.supervisor_button = QPushButton("Su&pervisor", self)
         self.supervisor_button.setObjectName("open-supervisor")
         self.supervisor_button.setToolTip("The supervisor's review: every trainee's results, imports, exams and "
                                           "reports (supervisors sign in)")
         self.supervisor_button.clicked.connect(self.supervisor_requested)
-        head.addWidget(self.supervisor_button, 0, 1, Qt.AlignmentFlag.AlignVCenter)
+        head.addWidget(self.supervisor_button)
         self.settle_button = QPushButton("Se&ttle a round", self)
         self.settle_button.setObjectName("open-settle")
         self.settle_button.setToolTip("The settlement calculator: every wager of a round with its odds and rule")
         self.settle_button.clicked.connect(self.settle_requested)
-        head.addWidget(self.settle_button, 0, 2, Qt.AlignmentFlag.AlignVCenter)
+        head.addWidget(self.settle_button)
         self.explorer_button = QPushButton("Pay table e&xplorer", self)
         self.explorer_button.setObjectName("open-explorer")
         self.explorer_button.setToolTip("Exact odds and house edge of every pay table, by full enumeration")
         self.explorer_button.clicked.connect(self.explorer_requested)
-        head.addWidget(self.explorer_button, 0, 3, Qt.AlignmentFlag.AlignVCenter)
+        head.addWidget(self.explorer_button)
         self.switch_button = QPushButton("S&witch trainee", self)
         self.switch_button.setObjectName("switch-trainee")
         self.switch_button.setProperty("role", "flat")
         self.switch_button.clicked.connect(self.switch_requested)
-        head.addWidget(self.switch_button, 0, 4, Qt.AlignmentFlag.AlignVCenter)
+        head.addWidget(self.switch_button)
         outer.addLayout(head)
+        subtitle = style.label(
+            "Choose a game and start a practice session. Every answer is saved to your progress.", "muted", wrap=True)
+        outer.addWidget(subtitle)
 
         self.featured = QHBoxLayout()
         self.featured.setSpacing(16)
@@ -432,15 +434,13 @@ class HomeScreen(QWidget):
         available = [i for i in infos if i.available]
         # One game practised: a large card with every skill described. Several: a grid
         # of smaller cards, two or three to a row.
-        columns = 1 if len(available) <= 1 else (2 if len(available) <= 4 else 3)
-        for n, info in enumerate(available):
+        for info in available:
             card = GameCard(info, self, featured=len(available) == 1)
             card.start_requested.connect(self.start_requested)
             card.drill_requested.connect(self.drill_requested)
-            self.games_grid.addWidget(card, n // columns, n % columns)
             self.cards.append(card)
-        for c in range(columns):
-            self.games_grid.setColumnStretch(c, 1)  # equal cards, whatever their texts
+        self._columns = 0
+        self._arrange()
         if not available:
             empty = style.card(self)
             lay = QVBoxLayout(empty)
@@ -466,7 +466,24 @@ class HomeScreen(QWidget):
             card.start_button.setText(text.replace("Start", "&Start", 1) if card is chosen else text)
         self.start_button = chosen.start_button if chosen is not None else None
 
+    def _arrange(self) -> None:
+        """The game cards two or three to a row: three in a wide window, two in a narrow one
+        (a 1024-pixel lab monitor), so that no card is squeezed below its text."""
+        playable = [c for c in self.cards if not c.coming_soon]
+        n = len(playable)
+        columns = 1 if n <= 1 else (2 if n <= 4 or self.width() < WIDE_HOME else 3)
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for card in playable:
+            self.games_grid.removeWidget(card)
+        for c in range(3):
+            self.games_grid.setColumnStretch(c, 1 if c < columns else 0)  # equal cards, whatever their texts
+        for i, card in enumerate(playable):
+            self.games_grid.addWidget(card, i // columns, i % columns)
+
     def resizeEvent(self, event) -> None:
+        self._arrange()
         compact = event.size().height() < 700 or event.size().width() < 1100
         for card in self.cards:
             card.set_compact(compact)

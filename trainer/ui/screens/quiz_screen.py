@@ -423,7 +423,7 @@ class QuizScreen(QWidget):
         row.setSpacing(16)
         titles = QVBoxLayout()
         titles.setSpacing(2)
-        self.game_label = style.label("", "h2")
+        self.game_label = style.label("", "h2", wrap=True)  # wraps, not crushed, in a narrow window
         self.game_label.setObjectName("game-title")
         title_row = QHBoxLayout()
         title_row.setSpacing(10)
@@ -434,7 +434,7 @@ class QuizScreen(QWidget):
         title_row.addWidget(self.mode_badge, 0, Qt.AlignmentFlag.AlignVCenter)
         title_row.addStretch(1)
         titles.addLayout(title_row)
-        self.skill_label = style.label("", "muted")
+        self.skill_label = style.label("", "muted", wrap=True)
         self.skill_label.setObjectName("skill-title")
         titles.addWidget(self.skill_label)
         row.addLayout(titles, 1)

@@ -66,6 +66,7 @@ from trainer.core.money import AmountError, format_cents, parse_cents
 from trainer.core.settlement import SettlementError
 from trainer.games import registry
 from trainer.ui import style
+from trainer.ui.flow import RowFlowLayout
 
 NO_DECISION = "—"
 CARD_SPLIT = re.compile(r"[\s,;]+")
@@ -657,7 +658,7 @@ def seat_widths(form: CalculatorForm, base: QFont) -> dict:
     head.setBold(True)
     fc, fh = QFontMetrics(cell), QFontMetrics(head)
     sample = " ".join(["Qs", "Qh", "Qd", "9c", "3s", "8h", "7d"][: max(form.seat_cards, 2)])
-    w = {"gap": 6, "remove": 24}
+    w = {"gap": 6, "remove": 28}
     w["seat"] = max(58, fc.horizontalAdvance(str(form.max_seats)) + 48)
     w["cards"] = max(96, fc.horizontalAdvance(sample) + 24)
     w["amounts"] = {k: max(fc.horizontalAdvance("$100.00") + 22, fh.horizontalAdvance(label) + 8)
@@ -972,9 +973,11 @@ class SettleScreen(QWidget):
                                           "Show or hide the cards to click")
         self.picker_button.setCheckable(True)
         self.picker_button.setChecked(True)
+        seat_actions = RowFlowLayout(spacing=8)  # onto a second line in a narrow window
         for b in (self.add_button, self.remove_button, self.picker_button):
             b.setProperty("role", "flat")
-            seats_head.addWidget(b)
+            seat_actions.addWidget(b)
+        seats_head.addLayout(seat_actions)
         in_box.addLayout(seats_head)
         self.seats_widget = QWidget(self)
         self.seats_box = QVBoxLayout(self.seats_widget)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from trainer.training.table_mode.watch import WatchRound
 from trainer.ui import style
+from trainer.ui.flow import RowFlowLayout
 from trainer.ui.table_mode.parts import Banner, ChoiceList, LogList, paragraph
 
 UNTIMED_STEP_MS = 2000  # auto-play's pace at a level without a time per action
@@ -43,9 +44,13 @@ class WatchMode(QObject):
     def _build_bar(self, parent: QWidget) -> QWidget:
         bar = QWidget(parent)
         bar.setObjectName("watch-bar")
-        row = QHBoxLayout(bar)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(12)
+        # The buttons wrap onto a second line beside a narrow table (a 1024-pixel window);
+        # the auto-play pace goes under them.
+        box = QVBoxLayout(bar)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(6)
+        row = RowFlowLayout(spacing=12)
+        box.addLayout(row)
         self.auto_button = QPushButton("Auto-play (A)", bar)
         self.auto_button.setObjectName("auto-play")
         self.auto_button.setProperty("role", "verb")
@@ -54,8 +59,8 @@ class WatchMode(QObject):
         self.auto_button.setToolTip("The dealer deals on by itself at the level's pace (A)")
         self.auto_button.clicked.connect(lambda: self.set_auto(self.auto_button.isChecked()))
         row.addWidget(self.auto_button)
-        self.pace_label = style.label("", "hint")
-        row.addWidget(self.pace_label, 1)
+        self.pace_label = style.label("", "hint", wrap=True)
+        box.addWidget(self.pace_label)
         self.next_button = QPushButton("Next  (Space / →)", bar)
         self.next_button.setObjectName("watch-next")
         self.next_button.setMinimumHeight(46)
