@@ -329,3 +329,32 @@ def test_explanations_say_why_a_wager_is_collected_returned_or_paid():
                     seen.update(hit)
         assert {"the dealer does not qualify: the call is returned", "the dealer's hand is higher",
                 "the blind table's row for this hand is a push"} & seen
+
+
+def test_an_answer_stored_in_the_old_amounts_form_stays_readable_and_is_asked_again_as_settle(tmp_path):
+    """A wrong answer recorded before issue 13 (form 'amounts', 0 for collected and returned
+    wagers alike) keeps its form in the store: shown as it was, exported, and My mistakes
+    asks the question again, now in the settle form."""
+    import dataclasses
+
+    from trainer.review import export
+    from trainer.store import AnswerFilter, Store
+    from trainer.training.session import AnswerResult
+
+    q = make_question(kind_of("two-card-joker", "seat-payout"), 11)
+    old = dataclasses.replace(q, form=AMOUNTS, answer=amounts_answer(
+        [e[1] if isinstance(e, tuple) and e[0] == "pay" else 0 for e in parse_settle(q.answer)]))
+    given = amounts_answer([1] * len(q.fields))
+    with Store.open(tmp_path / "old.sqlite3") as store:
+        t = store.add_trainee("Eli")
+        sid = store.start_session(t.id, "two-card-joker", seed=11, question_count=1)
+        store.record_answer(sid, t.id, AnswerResult(old, given, False, 5000))
+        (a,) = store.answers(t.id)
+        assert a.form == AMOUNTS
+        shown = display_answer(a.form, a.given, a.fields)
+        assert shown == ", ".join(f"{label} $0.01" for label in q.fields)
+        path = tmp_path / "old.csv"
+        assert export.answers_csv(store, AnswerFilter(trainee_id=t.id), path) == 1
+        assert shown in path.read_text(encoding="utf-8")
+        (again,) = [make_planned(p) for p in mistakes_plan([a])]
+        assert again.form == SETTLE and again == q
