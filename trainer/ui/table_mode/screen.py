@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 from trainer.core.rng import fresh_seed
 from trainer.games import registry
 from trainer.training.table_mode import games
-from trainer.training.table_mode.actions import DEAL
+from trainer.training.table_mode.actions import DEAL, VERBS
 from trainer.training.table_mode.dealer_round import DealerRound
 from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
 from trainer.training.table_mode.script import RoundConfig
@@ -527,6 +527,23 @@ class TableModeScreen(QWidget):
     def hideEvent(self, event) -> None:
         self.watch.pause()
         super().hideEvent(event)
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        """The keys of the page in front, for Help > Keyboard shortcuts (trainer/ui/menus.py)."""
+        if self.pages.currentWidget() is self.setup:
+            return [("Enter", "Deal the first round"), ("Esc", "Leave table mode")]
+        if not self.in_round:
+            return [("Enter", "Next round"), ("Esc", "Leave table mode")]
+        if self.mode == WATCH_MODE:
+            return [("Space, →", "Next action"), ("S", "Stop the dealer"), ("A", "Auto-play"),
+                    ("1–4", "Answer"), ("Esc", "Leave table mode (asks first)")]
+        rows = [("1–9", "Select a seat"), ("0", "Select the dealer"), ("Tab, Shift+Tab", "Every place in turn")]
+        rows += [(VERBS[verb][1], VERBS[verb][0]) for verb in self.deal.verb_buttons if verb in VERBS]
+        if DEAL in self.deal.verb_buttons:
+            rows.append(("U", "Deal face up / face down"))
+        if not self.settings.level.show_next:
+            rows.append(("H", "Show a hint"))
+        return rows + [("Esc", "Leave table mode (asks first)")]
 
     def focus_default(self) -> None:
         if self.pages.currentWidget() is self.setup:
