@@ -28,7 +28,7 @@ from trainer.core.rng import SEED_LIMIT, make_rng
 from trainer.games.pokette.layout import NON_POKER, default_layout
 from trainer.games.pokette.questions import announcement_choices, wager_list_text
 from trainer.games.pokette.rules_data import GAME_ID, wheel
-from trainer.games.pokette.settlement import COLLECT, Bet, HouseOptions, Phase, SpinSettlement, settle_spin
+from trainer.games.pokette.settlement import COLLECT, PAY, Bet, HouseOptions, Phase, SpinSettlement, settle_spin
 from trainer.games.pokette.stand import Stand, settlement_note
 from trainer.games.pokette.table import COLLECTED, PAID, ChipView, PoketteScene
 from trainer.games.pokette.wheel import (
@@ -143,6 +143,7 @@ class LayoutDrill:
         self._collected: dict[int, int] = {}  # this collection phase: seat -> cents taken
         self._phase_wrong: list[str] = []
         self._phase_index = 0
+        self._phases: list[Phase] = []  # this spin's phases (the settlement's, or ruling 35's other order)
         self._spin_index = 0
 
     # ------------------------------------------------------------------ rounds
@@ -205,6 +206,7 @@ class LayoutDrill:
         self._chip_state = {}
         self._spin_index = 0
         self._phase_index = 0
+        self._phases = list(settlement.phases)
         self.step = Step("spin", "Spin the wheel", "All bets are down. Announce \"No more bets\" and spin.")
         return self.round
 
@@ -319,7 +321,7 @@ class LayoutDrill:
         self._enter_phase()
 
     def _enter_phase(self) -> None:
-        phases = self.round.settlement.phases
+        phases = self._phases
         while self._phase_index < len(phases):
             ph = phases[self._phase_index]
             if any(self._chip_state.get(i, ("", 0))[0] == "" for i in ph.items):
@@ -356,6 +358,8 @@ class LayoutDrill:
             return Feedback(True, "")
         if res.in_action:
             return Feedback(False, "That poker hand wager stays in action: a joker has no bearing on it (§(g)(5)(iii)).")
+        if index not in self.step.phase.items and self._other_order(index):
+            return self._switch_to_other_order(index, ms)
         if index in self.step.phase.items:
             self._chip_state[index] = (COLLECTED, 0)
             self._collected[res.bet.seat] = self._collected.get(res.bet.seat, 0) + res.bet.amount
@@ -373,6 +377,51 @@ class LayoutDrill:
         self._phase_wrong.append(f"{res.bet.describe()}: {why}")
         self._collected[res.bet.seat] = self._collected.get(res.bet.seat, 0) + res.bet.amount
         return Feedback(False, f"Do not take {res.bet.describe()}: {why}.")
+
+    # -- the third card: trainer ruling 35
+    def _other_order(self, index: int) -> bool:
+        """On the third card the settlement lists every loser, then every winner (§(g)(4),
+        §(h)(6)); trainer ruling 35 accepts as well the non-poker wagers first (losers,
+        then winners), then the poker hand wagers. A non-poker winner clicked once every
+        non-poker loser is collected, while poker hand losers are still down, is that
+        other order: the trainee is paying it, not taking it."""
+        r = self.round
+        if (r.settlement.stand.position != 3 or self.step.kind != "collect"
+                or self._phases != list(r.settlement.phases) or len(self._phases) != 2):
+            return False
+        res = r.settlement.results[index]
+        if res.in_action or res.bet.placement.is_poker or res.net <= 0:
+            return False
+        left = self.remaining()
+        results = r.settlement.results
+        return (all(results[i].bet.placement.is_poker for i in left)
+                and any(results[i].bet.placement.is_poker for i in left))
+
+    def _switch_to_other_order(self, index: int, ms: int) -> Feedback:
+        results = self.round.settlement.results
+        collect, pay = self._phases
+        cites = tuple(dict.fromkeys(collect.citations + (ruling(35),)))
+
+        def part(ph: Phase, poker: bool) -> tuple[int, ...]:
+            return tuple(i for i in ph.items if results[i].bet.placement.is_poker == poker)
+
+        kinds = ("non-poker", "poker hand")
+        phases = [Phase(COLLECT, f"Collect the losing {kinds[0]} wagers", part(collect, False), cites),
+                  Phase(PAY, f"Pay the winning {kinds[0]} wagers", part(pay, False), cites),
+                  Phase(COLLECT, f"Collect the losing {kinds[1]} wagers", part(collect, True), cites),
+                  Phase(PAY, f"Pay the winning {kinds[1]} wagers", part(pay, True), cites)]
+        self._phases = [ph for ph in phases if ph.items]
+        result = None
+        if phases[0].items:  # the non-poker losers, all collected: that collection is graded now
+            self.step.phase = self._phases[0]
+            result = self._close_collection(ms)
+            self._phase_index = 1
+        else:
+            self._phase_index = 0
+        self._enter_phase()
+        return Feedback(result.correct if result else True,
+                        "The losing non-poker wagers are in: pay the winning non-poker wagers, then settle the poker "
+                        "hand wagers (either order is right on the third card, trainer ruling 35).", result)
 
     def _close_collection(self, ms: int) -> AnswerResult:
         ph = self.step.phase
