@@ -71,3 +71,4 @@ def test_a_winner_taken_in_the_listed_order_is_still_wrong():
     nw = next(i for i, x in enumerate(res) if not x.bet.placement.is_poker and x.net > 0)
     fb = d.click_chip(nw)
     assert not fb.correct and d.step.kind == "collect"
+    assert "non-poker" in fb.message and "trainer ruling 35" in fb.message

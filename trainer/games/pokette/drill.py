@@ -372,7 +372,10 @@ class LayoutDrill:
                 self._phase_index += 1
                 self._enter_phase()
             return fb
-        why = ("it wins: pay it once every losing wager is collected (§(g)(4))" if res.net > 0 else
+        third = r.settlement.stand.position == 3 and not res.bet.placement.is_poker
+        why = ("it wins: pay it once the losing non-poker wagers are collected (§(g)(4), trainer ruling 35)"
+               if res.net > 0 and third else
+               "it wins: pay it once every losing wager is collected (§(g)(4))" if res.net > 0 else
                "it is settled later: \"pair in 2\" comes after the non-poker wagers (§(h)(2))")
         self._phase_wrong.append(f"{res.bet.describe()}: {why}")
         self._collected[res.bet.seat] = self._collected.get(res.bet.seat, 0) + res.bet.amount
