@@ -139,6 +139,14 @@ def test_f1_lists_the_keys_of_the_screen_in_front(qtbot, tmp_path):
             assert re.search(rf"<b>{re.escape(keys)}</b></td><td>[^<]*{re.escape(what)}", text), (keys, what)
 
 
+def test_f1_on_a_screen_without_its_own_list_shows_the_keys_it_hints(qtbot, tmp_path):
+    window = with_trainee(qtbot, tmp_path)
+    window.show_settle()
+    text = window.shortcuts_text()
+    assert "Ctrl+Enter settles" in text and "Esc goes back" in text
+    assert "<b>Alt+E</b></td><td>Save" in text and "<b>Alt+K</b></td><td>Card picker" in text
+
+
 def test_about_says_the_version_the_licences_and_where_the_data_is(qtbot, tmp_path):
     window = open_window(qtbot, tmp_path / "about.sqlite3")
     box = window.show_about()

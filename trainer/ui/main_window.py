@@ -564,7 +564,6 @@ class MainWindow(QMainWindow):
         """Larger (1), smaller (-1) or normal (0) text on every screen; the scale in force."""
         scale = style.set_text_scale(style.next_text_scale(step) if step else 1.0)
         self._remember(TEXT_SCALE_KEY, scale)
-        self.statusBar().showMessage(f"Text size {round(scale * 100)}%", 4000)
         return scale
 
     def shortcuts_text(self) -> str:

@@ -18,11 +18,12 @@ letter) and the window's own shortcuts.
 from __future__ import annotations
 
 import platform
+import re
 from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QAbstractButton, QMainWindow, QMenuBar, QMessageBox, QWidget
+from PySide6.QtWidgets import QAbstractButton, QLabel, QMainWindow, QMenuBar, QMessageBox, QWidget
 
 import trainer
 
@@ -44,6 +45,9 @@ def key_sequences(keys) -> list[QKeySequence]:
             if not seq.isEmpty() and seq not in out:
                 out.append(seq)
     return out
+
+# A screen's hint that names a key
+KEY_WORDS = re.compile(r"\b(Esc|Enter|Space|Tab|Backspace|Ctrl|Alt|Shift|Press|[A-Z0-9])\b|[0-9]–[0-9]|→")
 
 # What the app is built on, and under which licence (About).
 LICENCES = (
@@ -87,6 +91,11 @@ def screen_shortcuts(screen: QWidget | None, window: QMainWindow | None = None) 
         own = getattr(screen, "shortcuts", None)
         if callable(own):
             rows.extend(own())
+        else:  # the key hints the screen shows ("Enter practises again · Esc goes home")
+            for label in screen.findChildren(QLabel):
+                if label.property("role") == "hint" and label.isVisibleTo(screen) and label.text():
+                    rows.extend(("", part.strip()) for part in label.text().split(" · ")
+                                if KEY_WORDS.search(part))
         seen = set()
         for button in screen.findChildren(QAbstractButton):
             letter = mnemonic(button.text())
@@ -95,6 +104,8 @@ def screen_shortcuts(screen: QWidget | None, window: QMainWindow | None = None) 
                 rows.append((f"Alt+{letter.upper()}", plain(button.text()).rstrip("…")))
     if window is not None:
         for action in window.findChildren(QAction):
+            if not action.objectName().startswith("menu-"):
+                continue
             keys = action.shortcut()
             if not keys.isEmpty() and action.isEnabled():
                 rows.append((key_text(keys), plain(action.text()).rstrip("…")))
@@ -103,7 +114,7 @@ def screen_shortcuts(screen: QWidget | None, window: QMainWindow | None = None) 
 
 def shortcuts_html(title: str, rows: list[tuple[str, str]]) -> str:
     lines = "".join(f"<tr><td style='padding:2px 14px 2px 0'><b>{escape(k)}</b></td><td>{escape(w)}</td></tr>"
-                    for k, w in rows)
+                    if k else f"<tr><td colspan='2' style='padding:2px 0'>{escape(w)}</td></tr>" for k, w in rows)
     return f"<p><b>{escape(title)}</b></p><table>{lines}</table>"
 
 
