@@ -63,8 +63,8 @@ QStatusBar {{
 }}
 QStatusBar QLabel {{ color: {MUTED}; font-size: 10pt; padding: 0 8px; }}
 QStatusBar::item {{ border: none; }}
-QMenuBar {{ background: {SURFACE}; border-bottom: 1px solid {BORDER}; padding: 1px 6px; }}
-QMenuBar::item {{ padding: 4px 10px; background: transparent; border-radius: 4px; }}
+QMenuBar {{ background: {SURFACE}; border-bottom: 1px solid {BORDER}; padding: 0 4px; }}
+QMenuBar::item {{ padding: 2px 10px; background: transparent; border-radius: 4px; }}
 QMenuBar::item:selected {{ background: {ACCENT_SOFT}; color: {ACCENT_DARK}; }}
 QMenu {{ background: {SURFACE}; border: 1px solid {BORDER_STRONG}; padding: 4px; }}
 QMenu::item {{ padding: 6px 28px 6px 20px; border-radius: 4px; }}
