@@ -658,3 +658,22 @@ def test_cover_all_rounds_play_clean_in_random_orders():
         assert r.record.clean
         checked += 1
     assert checked >= 20
+
+
+def test_a_lower_straight_found_first_waits_for_any_higher_hand():
+    """Seat 4's hand is lower than seats 1's and 3's. Turned over first it is the highest
+    hand found, so it stays exposed (§11(h), trainer ruling 23) until either higher hand is
+    turned over (§11(i)); either one will do."""
+    s = exposure_script()
+    acts = s.actions
+    clear4 = _index(acts, CLEAR, 4)
+    assert set(acts[clear4].after_any) == {_index(acts, REVEAL, 1), _index(acts, REVEAL, 3)}
+    for first in (1, 3):
+        r = DealerRound(exposure_script(), level("practice"))
+        while r.next_action().verb != REVEAL or r.next_action().seat != DEALER:
+            r.perform_next()
+        r.perform_next()
+        _settle_seat(r, 4)
+        assert not r.attempt(Attempt(CLEAR, 4)).accepted  # still the highest hand found
+        _settle_seat(r, first)
+        assert r.attempt(Attempt(CLEAR, 4)).accepted

@@ -458,6 +458,7 @@ def _settlement_actions(rnd: WildRound, plan: CoverAllPlan | None) -> list[Deale
     acts: list[DealerAction] = []
     reveal_at: dict[int, int] = {}
     waiting: dict[int, list[tuple[int, bool]]] = {}  # seat -> pickups due once its hand is turned over
+    pickup_of: dict[int, int] = {}  # index in ``acts`` -> the seat of a pickup that waits for a higher hand
     for s in rnd.seats:
         reveal = _reveal_seat(rnd, s)
         first: tuple[int, ...] = ()
@@ -489,10 +490,14 @@ def _settlement_actions(rnd: WildRound, plan: CoverAllPlan | None) -> list[Deale
             due = (reveal_at[s.seat],) if lone else ()
             acts.append(replace(acts[k], after=acts[k].after + due))
             acts[k] = None  # moved here, after the reveal that makes it due
+            if k in pickup_of:
+                pickup_of[len(acts) - 1] = pickup_of.pop(k)
         if plan is None or plan.left_exposed(s.seat):
             continue
         pickup = replace(_pickup(rnd, plan, s), after=tuple(settled))
         higher = plan.higher.get(s.seat, ())
+        if higher:
+            pickup_of[len(acts)] = s.seat  # appended just below, whichever branch
         if higher and all(o > s.seat for o in higher):
             # Listed from the dealer's left, this hand is the highest found so far: it is
             # left exposed until the first higher hand is turned over (§11(i)); from any
@@ -503,6 +508,11 @@ def _settlement_actions(rnd: WildRound, plan: CoverAllPlan | None) -> list[Deale
             acts.append(replace(pickup, after=pickup.after + (reveal_at[higher[0]],)))
         else:
             acts.append(pickup)
+    # A lower straight or better is picked up only once one of the higher hands has been
+    # turned over: until then it is the highest hand found and stays exposed (§11(i);
+    # trainer rulings 23, 39), whichever order the seats are settled in.
+    for k, seat in pickup_of.items():
+        acts[k] = replace(acts[k], after_any=tuple(reveal_at[o] for o in plan.higher[seat] if o in reveal_at))
     out = [a for a in acts if a is not None]
     # Indexes inside the list changed where pickups moved: recompute ``after`` by identity.
     return _reindex(acts, out)
@@ -517,7 +527,8 @@ def _reindex(before: list, after_list: list[DealerAction]) -> list[DealerAction]
         if a is not None:
             position[i] = j
             j += 1
-    return [replace(a, after=tuple(position[k] for k in a.after)) for a in after_list]
+    return [replace(a, after=tuple(position[k] for k in a.after), after_any=tuple(position[k] for k in a.after_any))
+            for a in after_list]
 
 
 def round_actions(rnd: WildRound) -> list[DealerAction]:
@@ -552,7 +563,8 @@ def round_actions(rnd: WildRound) -> list[DealerAction]:
     # Reading: no settlement order is written (§9(a)); the seats are listed from the
     # dealer's left but settled in any order (one group across the seats).
     base = len(acts)
-    acts += [replace(a, after=tuple(base + k for k in a.after)) for a in _settlement_actions(rnd, plan)]
+    acts += [replace(a, after=tuple(base + k for k in a.after),
+                                 after_any=tuple(base + k for k in a.after_any)) for a in _settlement_actions(rnd, plan)]
     # §11(j): the Cover All bets after every player bet; no order among them is written.
     for s in rnd.seats:
         r = rnd.settlement.seat(s.seat).result("cover_all")

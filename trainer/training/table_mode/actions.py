@@ -99,10 +99,18 @@ class DealerAction:
     response: str = ""  # what a simulated player says or does after it: "Seat 3 calls $10"
     spot_label: str = ""  # how the spot is named on the layout: "Pair Up"
     after: tuple[int, ...] = ()  # in an any-order group: indexes of actions that must be done first
+    # ... and indexes of which at least one must be done first (a hand picked up once any
+    # higher hand has been turned over)
+    after_any: tuple[int, ...] = ()
     choices: tuple[str, ...] = ()  # ANNOUNCE with words to choose (``spot`` is the right one): the wordings offered
 
     def where(self) -> str:
         return position_text(self.seat, self.spot_label or self.spot)
+
+    def ready(self, done) -> bool:
+        """May it be done once the actions ``done`` (indexes) are done? Every ``after`` and,
+        when there are any, one of ``after_any``."""
+        return all(j in done for j in self.after) and (not self.after_any or any(j in done for j in self.after_any))
 
     def with_text(self, text: str) -> "DealerAction":
         return replace(self, text=text)

@@ -89,7 +89,7 @@ class DealerRound:
         out = []
         i = first
         while i < len(acts) and acts[i].group == group:
-            if i not in done and all(j in done for j in acts[i].after):
+            if i not in done and acts[i].ready(done):
                 out.append(i)
             i += 1
         return out
@@ -229,7 +229,7 @@ def _pending_in(orders, done: set[int], acts) -> list[int]:
         k = next((n for n, step in enumerate(steps) if not set(step) <= done), None)
         if k is None or any(i in done for step in steps[k + 1:] for i in step):
             continue
-        out.update(i for i in steps[k] if i not in done and all(j in done for j in acts[i].after))
+        out.update(i for i in steps[k] if i not in done and acts[i].ready(done))
     return sorted(out)
 
 
