@@ -52,7 +52,7 @@ def _choice_questions(game_id: str, kind_id: str):
 # ------------------------------------------------------------------ irregularities
 
 def _raw_irregularities(game_id: str) -> list[dict]:
-    return json.loads((ROOT / "resources" / "games" / game_id / "procedures.json").read_text("utf-8"))["irregularities"]
+    return json.loads((ROOT / "trainer" / "resources" / "games" / game_id / "procedures.json").read_text("utf-8"))["irregularities"]
 
 
 def _remedies(game_id: str) -> tuple[dict[str, str], dict[str, set[str]]]:
@@ -229,7 +229,7 @@ def _provision(game_id: str, cite: str) -> str | None:
     m = re.search(r"§(\d+)\(([a-z])\)", cite)
     if not m:
         return None
-    rules_file = json.loads((ROOT / "resources" / "games" / game_id / "game.json").read_text("utf-8"))["rules_file"]
+    rules_file = json.loads((ROOT / "trainer" / "resources" / "games" / game_id / "game.json").read_text("utf-8"))["rules_file"]
     lines = (RULES / rules_file).read_text("utf-8").splitlines()
     start = next((n for n, line in enumerate(lines) if re.match(rf"^#*\s*{m[1]}\.\s", line)), None)
     if start is None:

@@ -4,6 +4,7 @@ malformed copy is refused with the exact place."""
 import json
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +13,7 @@ from trainer.games.dj_wild.rules_data import TRIPS_TABLES, read_rules_data, rule
 from trainer.paths import resource
 
 SRC = resource("games", "dj-wild")
-RULES = resource("..", "..", "shared", "rules", "dj-wild-poker.txt").resolve()
+RULES = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "dj-wild-poker.txt"
 
 
 def test_shipped_data_loads_and_cites():
