@@ -11,6 +11,7 @@ Dealer Trainer raises ``StoreError`` and is left exactly as it was.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import uuid
@@ -19,7 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sqlite_utils import Database
+from sqlite_utils import Database as _SqliteUtilsDatabase
 
 import trainer
 from trainer.store import schema
@@ -40,6 +41,41 @@ from trainer.training.mastery import TableSkillFigures, question_skill_sql, ques
 
 NAME_MAX = 80
 SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_TIMEOUT_S = 10.0
+EXAM_KEY = "exam_signing_key"
+
+
+class Database(_SqliteUtilsDatabase):
+    """sqlite-utils' database whose transactions start IMMEDIATE (issue 14).
+
+    A deferred transaction takes the write lock only at its first write, after it has
+    read: when another program holds the lock then, SQLite fails at once with "database
+    is locked" rather than wait, because waiting could deadlock. Taking the write lock at
+    ``BEGIN IMMEDIATE`` makes the busy timeout apply, so two programs writing to one
+    database wait for each other. The connection is in autocommit mode
+    (``isolation_level=None``): single statements commit by themselves, and every
+    transaction is one of these explicit ones. Nested blocks are savepoints."""
+
+    @contextlib.contextmanager
+    def atomic(self):  # type: ignore[override]
+        if self.conn.in_transaction:
+            with super().atomic() as db:
+                yield db
+            return
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        else:
+            try:
+                self.conn.execute("COMMIT")
+            except BaseException:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
 
 
 @dataclass(frozen=True)
@@ -161,6 +197,21 @@ def _newer(path: Path, version: int, written_by: str | None = None) -> StoreErro
     )
 
 
+def _create_private(path: Path) -> None:
+    """Create the new, empty database file readable and writable by its owner only (0600;
+    SQLite gives its -wal and -shm files the same mode). On Windows the mode bits do not
+    apply: the file gets the folder's permissions (the user's own data folder)."""
+    import os
+
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return  # made meanwhile by another program: checked by SQLite as it opens
+    except OSError as e:
+        raise StoreError(f"{path} cannot be created: {e.strerror or e}.") from e
+    os.close(fd)
+
+
 def _probe_write(db: Database) -> None:
     """Fail now, not at the first answer, if SQLite opened the file read-only
     (it does so silently when the file may not be written). Nothing is changed."""
@@ -198,8 +249,10 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
             raise StoreError(f"The folder for {path} cannot be created: {e.strerror or e}.") from e
         if path.exists():
             check_existing(path)
+        else:
+            _create_private(path)
         try:
-            conn = sqlite3.connect(str(path), timeout=10.0)
+            conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
         except sqlite3.Error as e:
             raise StoreError(
                 f"{path} cannot be opened for writing ({e}): check that the file and its folder may be written."
@@ -207,6 +260,7 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
         try:
             db = Database(conn, execute_plugins=False)
             db.execute("PRAGMA foreign_keys = ON")
+            db.execute("PRAGMA recursive_triggers = ON")  # REPLACE's delete fires the delete triggers
             db.execute("PRAGMA synchronous = FULL")
             db.enable_wal()
             version = schema.read_version(db)
@@ -243,6 +297,26 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
     def schema_version(self) -> int:
         """The schema version recorded in the file."""
         return schema.read_version(self.db)
+
+    def meta_value(self, key: str) -> str | None:
+        rows = self._rows(f"SELECT value FROM {schema.META} WHERE key = ?", [key])
+        return rows[0]["value"] if rows else None
+
+    def exam_signing_key(self) -> bytes:
+        """The Ed25519 key (its 32-byte seed) this database signs its exam files with,
+        made the first time it is needed and kept in ``meta`` (never exported)."""
+        from trainer.training.exams import new_signing_key
+
+        try:
+            with self.db.atomic() as db:
+                row = db.execute(f"SELECT value FROM {schema.META} WHERE key = ?", [EXAM_KEY]).fetchone()
+                if row:
+                    return bytes.fromhex(row[0])
+                key = new_signing_key()
+                db.execute(f"INSERT INTO {schema.META} (key, value) VALUES (?, ?)", [EXAM_KEY, key.hex()])
+                return key
+        except sqlite3.Error as e:
+            raise StoreError(f"Saving the exam signing key to {self.path} failed: {e}.") from e
 
     def close(self) -> None:
         """Close the database; further calls raise ``StoreError``. Closing twice is harmless."""
