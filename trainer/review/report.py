@@ -2,7 +2,8 @@
 
 A report is an HTML page laid out by ``QTextDocument`` and painted page by page on a
 ``QPdfWriter`` (A4), with the title and page number in every page's footer; the trend
-chart is drawn with ``QPainter`` into an image the page embeds. Nothing here needs a
+chart is drawn with ``QPainter`` (``trainer.review.trend_chart``, which the supervisor's
+screens draw with too) into an image the page embeds. Nothing here needs a
 window: it runs on any thread once a ``QGuiApplication`` exists (for the fonts).
 """
 
@@ -21,7 +22,6 @@ from PySide6.QtGui import (
     QPageLayout,
     QPageSize,
     QPainter,
-    QPainterPath,
     QPdfWriter,
     QPen,
     QTextDocument,
@@ -42,7 +42,9 @@ from trainer.review.dashboard import (
     round_time_text,
     table_level_title,
 )
-from trainer.store import AnswerRecord, AttemptRow, TrendPoint
+# The trend chart: one QPainter drawing for the reports and the supervisor's screens.
+from trainer.review.trend_chart import nice_axis_top, period_label, trend_image  # noqa: F401
+from trainer.store import AnswerRecord, AttemptRow
 from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
 from trainer.training.mastery import TABLE_WINDOW, Level, speed_grade
 from trainer.training.question import display_answer
@@ -354,89 +356,6 @@ def class_report_html(d: Dashboard) -> str:
     parts.append(_footer_note())
     parts.append("</body></html>")
     return "".join(parts)
-
-
-# -- the chart -----------------------------------------------------------------------------
-def trend_image(points: tuple[TrendPoint, ...] | list[TrendPoint], bucket: str, width: int = 1520,
-                height: int = 440) -> QImage:
-    """Accuracy (a green line, left axis) and mean time (gold bars, right axis) per period."""
-    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(QColor("white"))
-    p = QPainter(image)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    font = QFont()
-    font.setPixelSize(20)
-    p.setFont(font)
-    left, right, top, bottom = 80, 90, 20, 50
-    plot = QRectF(left, top, width - left - right, height - top - bottom)
-    p.setPen(QPen(QColor(BORDER), 1.5))
-    for i in range(5):
-        y = plot.bottom() - plot.height() * i / 4
-        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
-        p.setPen(QColor(GOOD))
-        p.drawText(QRectF(0, y - 14, left - 10, 28), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                   f"{25 * i}%")
-        p.setPen(QPen(QColor(BORDER), 1.5))
-    pts = list(points)
-    if pts:
-        max_ms = max(pt.mean_ms for pt in pts) or 1
-        scale_ms = nice_axis_top(max_ms / 1000)
-        for i in range(5):
-            y = plot.bottom() - plot.height() * i / 4
-            p.setPen(QColor(GOLD))
-            p.drawText(QRectF(plot.right() + 10, y - 14, right - 10, 28),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, f"{scale_ms * i / 4:g} s")
-        n = len(pts)
-        step = plot.width() / n
-        bar = max(2.0, step * 0.5)
-        gold = QColor(GOLD)
-        gold.setAlpha(110)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(gold)
-        for i, pt in enumerate(pts):
-            h = plot.height() * min(1.0, pt.mean_ms / 1000 / scale_ms)
-            x = plot.left() + step * (i + 0.5)
-            p.drawRect(QRectF(x - bar / 2, plot.bottom() - h, bar, h))
-        path = QPainterPath()
-        for i, pt in enumerate(pts):
-            x = plot.left() + step * (i + 0.5)
-            y = plot.bottom() - plot.height() * pt.accuracy
-            path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(QColor(GOOD), 4))
-        p.drawPath(path)
-        p.setBrush(QColor(GOOD))
-        for i, pt in enumerate(pts):
-            if n <= 60:
-                p.drawEllipse(QPointF(plot.left() + step * (i + 0.5), plot.bottom() - plot.height() * pt.accuracy),
-                              5, 5)
-        p.setPen(QColor(MUTED))
-        labels = max(1, n // 8)
-        for i, pt in enumerate(pts):
-            if i % labels == 0:
-                x = plot.left() + step * (i + 0.5)
-                p.drawText(QRectF(x - 80, plot.bottom() + 8, 160, 30), Qt.AlignmentFlag.AlignHCenter,
-                           period_label(pt.period, bucket))
-    p.end()
-    return image
-
-
-def nice_axis_top(seconds: float) -> float:
-    """A top for the seconds axis that its four intervals divide into whole seconds."""
-    for v in (8, 12, 16, 20, 40, 60, 80, 120, 160, 240, 400, 600):
-        if seconds <= v:
-            return float(v)
-    return float(4 * (int(seconds) // 4 + 1))
-
-
-def period_label(period: str, bucket: str) -> str:
-    try:
-        d = datetime.strptime(period, "%Y-%m-%d")
-    except ValueError:
-        return period
-    if bucket == "month":
-        return d.strftime("%b %Y")
-    return f"{d.day} {d.strftime('%b')}"
 
 
 # -- the document and the PDF ----------------------------------------------------------

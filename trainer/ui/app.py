@@ -6,7 +6,8 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, QSize, Qt
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 import trainer
@@ -17,6 +18,10 @@ APP_NAME = "Dealer Trainer"
 # (on Linux ~/.config/dealer-trainer/dealer-trainer.conf).
 SETTINGS_ORGANISATION = "dealer-trainer"
 SETTINGS_APPLICATION = "dealer-trainer"
+# The application's icon: packaging/icon/dealer-trainer.svg drawn at these sizes by
+# packaging/make_icons.py into the package's resources/icons/.
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+DESKTOP_FILE = "dealer-trainer"  # packaging/dealer-trainer.desktop: how Linux desktops match the window
 
 
 SETTINGS_ENV = "DEALER_TRAINER_SETTINGS"  # another settings file (an INI file's path): tests, stations
@@ -32,6 +37,18 @@ def user_settings() -> QSettings:
                      SETTINGS_APPLICATION)
 
 
+def app_icon() -> QIcon:
+    """The window and taskbar icon, at every size drawn."""
+    from trainer.paths import resource
+
+    icon = QIcon()
+    for size in ICON_SIZES:
+        path = resource("icons", f"dealer-trainer-{size}.png")
+        if path.is_file():
+            icon.addFile(str(path), QSize(size, size))
+    return icon
+
+
 def ensure_app(argv: list[str] | None = None) -> QApplication:
     """The running QApplication, made (and styled) if there is none yet."""
     app = QApplication.instance()
@@ -40,6 +57,8 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(trainer.__version__)
+    app.setWindowIcon(app_icon())
+    app.setDesktopFileName(DESKTOP_FILE)
     style.apply(app)
     return app  # type: ignore[return-value]
 

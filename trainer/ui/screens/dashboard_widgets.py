@@ -2,25 +2,16 @@
 
 - ``Relay``: a long job on the store's worker thread reports its progress through it
   (a queued signal), so the window shows a progress bar and never waits;
-- ``TrendChart``: accuracy and mean time over time, drawn by Qt Charts;
+- ``TrendChart``: accuracy and mean time over time, drawn by the PDF report's own QPainter
+  code (``trainer.review.trend_chart``);
 - ``screen_header``, ``level_item`` and friends: the look of the existing screens
   (``trainer.ui.style`` roles), repeated for the new ones.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
-from PySide6.QtCharts import (
-    QAreaSeries,
-    QChart,
-    QChartView,
-    QDateTimeAxis,
-    QLineSeries,
-    QValueAxis,
-)
-from PySide6.QtCore import QDateTime, QMargins, QObject, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -33,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.review.report import nice_axis_top
+from trainer.review.trend_chart import EMPTY_TEXT, SERIES, paint_trend
 from trainer.training.mastery import Level
 from trainer.ui import style
 from trainer.ui.flow import HeaderRow
@@ -255,93 +246,31 @@ def message_card(parent: QWidget, text: str, name: str) -> tuple[QFrame, QLabel]
     return frame, label
 
 
-class TrendChart(QChartView):
-    """Accuracy (a green line, 0–100%, left) and mean answer time (a gold area, right)
-    per period, on a date axis."""
+class TrendChart(QWidget):
+    """Accuracy (a green line, 0-100%, left) and mean answer time (gold bars, right) per
+    period: the PDF report's chart (``paint_trend``), painted on the widget."""
+
+    unit = 1.1  # the chart's sizes against the report's image (drawn at 2)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        chart = QChart()
-        chart.setBackgroundVisible(False)
-        chart.setPlotAreaBackgroundVisible(False)
-        chart.setMargins(QMargins(4, 4, 4, 0))
-        chart.legend().hide()  # the screens name the two series in the chart's heading
-        chart.setAnimationOptions(QChart.AnimationOption.NoAnimation)
-        super().__init__(chart, parent)
-        self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setStyleSheet("background: transparent")
+        super().__init__(parent)
         self.setMinimumHeight(220)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.points: list = []
-        self.empty_text = "No answers in this period"
+        self.bucket = "week"
+        self.empty_text = EMPTY_TEXT
 
     def set_points(self, points, bucket: str = "week") -> None:
         """``points``: ``TrendPoint``s (period, answered, correct, total_ms), oldest first."""
         self.points = list(points)
-        chart = self.chart()
-        chart.removeAllSeries()
-        for axis in chart.axes():
-            chart.removeAxis(axis)
-        if not self.points:
-            chart.setTitle(self.empty_text)
-            chart.setTitleBrush(QBrush(QColor(style.MUTED)))
-            return
-        chart.setTitle("")
-        accuracy = QLineSeries()
-        accuracy.setName("Accuracy")
-        upper = QLineSeries()
-        lower = QLineSeries()
-        max_s = 1.0
-        for p in self.points:
-            x = QDateTime(datetime.strptime(p.period, "%Y-%m-%d").replace(tzinfo=timezone.utc)).toMSecsSinceEpoch()
-            accuracy.append(x, round(100 * p.accuracy, 1))
-            seconds = p.mean_ms / 1000
-            max_s = max(max_s, seconds)
-            upper.append(x, seconds)
-            lower.append(x, 0)
-        area = QAreaSeries(upper, lower)
-        upper.setParent(area)  # the area does not own its boundary lines: keep them alive with it
-        lower.setParent(area)
-        self._lines = (upper, lower)
-        area.setName("Mean time (s)")
-        gold = QColor(style.GOLD)
-        gold.setAlpha(70)
-        area.setBrush(gold)
-        area.setPen(QPen(QColor(style.GOLD), 1.5))
-        pen = QPen(QColor(style.GOOD), 2.6)
-        accuracy.setPen(pen)
-        accuracy.setPointsVisible(len(self.points) <= 31)
-        accuracy.setMarkerSize(6)
-        chart.addSeries(area)
-        chart.addSeries(accuracy)
-        axis_x = QDateTimeAxis()
-        axis_x.setFormat("MMM yyyy" if bucket == "month" else "d MMM")
-        axis_x.setTickCount(max(2, min(5, len(self.points))))
-        axis_pct = QValueAxis()
-        axis_pct.setRange(0, 100)
-        axis_pct.setTickCount(5)
-        axis_pct.setLabelFormat("%d%%")
-        axis_s = QValueAxis()
-        axis_s.setRange(0, nice_axis_top(max_s))
-        axis_s.setTickCount(5)
-        axis_s.setLabelFormat("%.0f s")
-        small = QFont()
-        small.setPointSizeF(8.5)
-        for axis, colour in ((axis_x, style.MUTED), (axis_pct, style.GOOD), (axis_s, style.GOLD)):
-            axis.setLabelsFont(small)
-            axis.setLabelsColor(QColor(colour))
-            axis.setGridLineColor(QColor(style.BORDER))
-            axis.setLinePenColor(QColor(style.BORDER))
-        axis_s.setGridLineVisible(False)
-        chart.addAxis(axis_x, Qt.AlignmentFlag.AlignBottom)
-        chart.addAxis(axis_pct, Qt.AlignmentFlag.AlignLeft)
-        chart.addAxis(axis_s, Qt.AlignmentFlag.AlignRight)
-        accuracy.attachAxis(axis_x)
-        accuracy.attachAxis(axis_pct)
-        area.attachAxis(axis_x)
-        area.attachAxis(axis_s)
-        if len(self.points) == 1:  # one point: give the axis some width
-            x = accuracy.at(0).x()
-            axis_x.setRange(QDateTime.fromMSecsSinceEpoch(int(x) - 86_400_000),
-                            QDateTime.fromMSecsSinceEpoch(int(x) + 86_400_000))
+        self.bucket = bucket
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        p = QPainter(self)
+        paint_trend(p, QRectF(self.rect()), self.points, self.bucket, unit=self.unit, empty_text=self.empty_text)
+        p.end()
 
     def series_names(self) -> list[str]:
-        return [s.name() for s in self.chart().series()]
+        """The series drawn: the time bars, then the accuracy line over them (none when empty)."""
+        return list(SERIES) if self.points else []
