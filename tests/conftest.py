@@ -12,3 +12,5 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 _SETTINGS_DIR = tempfile.mkdtemp(prefix="dealer-trainer-settings-")
 atexit.register(shutil.rmtree, _SETTINGS_DIR, True)
 os.environ["DEALER_TRAINER_SETTINGS"] = os.path.join(_SETTINGS_DIR, "settings.ini")
+# The station's settings files (trainer.config): none, never the machine's or the user's.
+os.environ["DEALER_TRAINER_CONFIG_DIRS"] = os.pathsep

@@ -1,9 +1,11 @@
 """The command line: ``dealer-trainer [--db PATH] [--fullscreen]`` starts the app;
-``dealer-trainer snapshot --screen NAME --out FILE.png`` renders one screen offscreen.
+``dealer-trainer snapshot --screen NAME --out FILE.png`` renders one screen offscreen;
+``dealer-trainer config show`` prints the station's settings (``trainer.config``), which
+every command reads first.
 
 ``main`` returns the exit code (the console script passes it to ``sys.exit``):
-0 on success, 1 when the database cannot be opened or the snapshot cannot be made,
-2 for a command line that is not understood.
+0 on success, 1 when the database cannot be opened, the snapshot cannot be made or a
+settings file is not accepted, 2 for a command line that is not understood.
 """
 
 from __future__ import annotations
@@ -41,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Dealer Trainer: practise and test the procedures of regulated casino table games.",
     )
     parser.add_argument("--db", type=Path, metavar="PATH",
-                        help="the trainee database (default: a file in your user data folder)")
+                        help="the trainee database (default: the settings file's, else a file in your user "
+                             "data folder; see: dealer-trainer config show)")
     parser.add_argument("--fullscreen", action="store_true",
                         help="start full screen (classroom stations; F11 or View > Full screen leaves it)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {trainer.__version__}")
@@ -72,6 +75,23 @@ def build_parser() -> argparse.ArgumentParser:
                     "result with its odds and the section it comes from. Amounts are integer cents.")
     settle.add_argument("file", nargs="?", default="-", metavar="FILE|-", help="the round (default: standard input)")
     settle.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    supervisor = commands.add_parser(
+        "supervisor", help="set up the first supervisor account of a database (instructors)",
+        description="Make the first supervisor account of the database (--db, or the default one), asking for "
+                    "the password twice without showing it. The app never makes an account on its sign-in "
+                    "screen; later accounts are added by a signed-in supervisor in the supervisor's tools.")
+    supervisor_commands = supervisor.add_subparsers(dest="supervisor_command", metavar="ACTION", required=True)
+    add = supervisor_commands.add_parser("add", help="make the first supervisor account",
+                                         description="Make the first supervisor account of the database.")
+    add.add_argument("name", metavar="NAME", help="the supervisor's name, as typed to sign in")
+    cfg = commands.add_parser(
+        "config", help="the station's settings: config show",
+        description="The station's settings file (station.toml), read from the machine-wide config folder "
+                    "and then the user's (the user's file wins; --db wins over both).")
+    cfg_commands = cfg.add_subparsers(dest="config_command", metavar="ACTION", required=True)
+    cfg_commands.add_parser("show", help="print the settings in force and where each came from",
+                            description="Print the settings in force and where each came from: default, "
+                                        "machine file, user file or command line.")
     return parser
 
 
@@ -81,21 +101,50 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a command line argparse refused
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    station = _station_config(args)
+    if isinstance(station, int):
+        return station
+    if args.command == "config":
+        return _config(station)
     if args.command == "snapshot":
         return _snapshot(args)
     if args.command == "analyze":
         return _analyze(args)
     if args.command == "settle":
         return _settle(args)
+    if args.command == "supervisor":
+        return _supervisor(args)
     from trainer.display_check import problem
 
     if (message := problem()) is not None:  # before Qt aborts with a cryptic message
         print(f"dealer-trainer: {message}", file=sys.stderr)
         return 1
-    from trainer.paths import default_db_path
     from trainer.ui.app import run
 
-    return run(args.db if args.db is not None else default_db_path(), full_screen=args.fullscreen)
+    return run(station.database.value, full_screen=args.fullscreen)
+
+
+def _station_config(args: argparse.Namespace):
+    """The station's settings (trainer.config), made those of this run, with the rules
+    folder they name; or 1 after one line saying which file and key are not accepted."""
+    from trainer import config, paths
+
+    try:
+        station = config.load(db=args.db)
+    except config.ConfigError as e:
+        print(f"dealer-trainer: error: {e}", file=sys.stderr)
+        return 1
+    config.activate(station)
+    paths.use_rules_folder(station.rules_folder.value)
+    return station
+
+
+def _config(station) -> int:
+    from trainer.config import format_config
+    from trainer.paths import RESOURCES
+
+    print(format_config(station, RESOURCES / "games"))
+    return 0
 
 
 def _snapshot(args: argparse.Namespace) -> int:

@@ -28,6 +28,7 @@ from trainer.training.exams import (
     exam_file_text,
     fingerprint,
     new_spec,
+    new_start_code,
 )
 from trainer.ui.screens.dashboard_screen import DashboardScreen
 from trainer.ui.screens.dashboard_trainee import TraineeReviewScreen
@@ -375,7 +376,10 @@ class SupervisorFlow(QObject):
             f", {len(failed)} refused: see the list" if failed else "."))
 
     def export_station(self) -> None:
-        name = f"station-results-{date.today()}{importer.FILE_SUFFIX}"
+        from trainer import config
+
+        # <station>-<YYYYmmdd-HHMMSS>.dtresults in the settings' results folder (trainer.config)
+        name = str(config.results_file_path(config.current()))
         self._export(self.tools, "Save this station's results", name, f"Results files (*{importer.FILE_SUFFIX})",
                      lambda store, path, step: importer.write_results_file(store, path, step), "station results", {})
 
@@ -413,13 +417,19 @@ class SupervisorFlow(QObject):
             return
         by = self.supervisor
 
+        code = new_start_code() if values.get("start_code") else None
+
         def job(store):
             fp = fingerprint(spec)
             store.save_exam(spec.to_dict(), fp, by=by)  # the exam given out is kept here too
-            Path(path).write_text(exam_file_text(spec, fp), encoding="utf-8")
-            store.record_audit(by, "exam.export", spec.title, {"exam_id": spec.id, "file": Path(path).name})
+            # signed with this database's key; sealed by the start code if one is asked for (issue 14)
+            Path(path).write_text(exam_file_text(spec, fp, signing_key=store.exam_signing_key(), start_code=code),
+                                  encoding="utf-8")
+            store.record_audit(by, "exam.export", spec.title, {"exam_id": spec.id, "file": Path(path).name,
+                                                               "start_code": code is not None})
 
-        self._change(job, f"Saved the exam file {path}: open it on every station of the class.")
+        self._change(job, f"Saved the exam file {path}: open it on every station of the class."
+                     + (f" Its start code is {code}: announce it in the room when the exam starts." if code else ""))
 
     def add_class(self, name: str) -> None:
         by = self.supervisor
