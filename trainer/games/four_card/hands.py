@@ -27,6 +27,7 @@ from trainer.core.cards import (
 )
 from trainer.core.citation import ruling, section
 from trainer.core.hand_value import RankedHand
+from trainer.games.four_card import fast as _fast
 
 TITLE = "Four Card Poker"
 JACK = 11
@@ -211,6 +212,9 @@ def best_hand(cards: Sequence[Card]) -> HandValue:
     """The highest-ranking four cards of a player's five or the dealer's six (§10(d); ruling 9)."""
     if len(cards) not in (4, PLAYER_CARDS, DEALER_CARDS):
         raise HandError(f"the best four are chosen from five (a player) or six (the dealer) cards, not {len(cards)}")
+    four = _fast.best_four(cards)  # the four max() below would choose, found by lookup
+    if four is not None:
+        return evaluate(four)
     return max(evaluate(four) for four in combinations(cards, 4))
 
 

@@ -29,6 +29,7 @@ from typing import Sequence
 from trainer.core.cards import ACE, KING, QUEEN, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card
 from trainer.core.citation import ruling, section
 from trainer.core.hand_value import RankedHand
+from trainer.games.winners_pot import fast as _fast
 
 TITLE = "Winner's Pot Poker"
 HAND_SIZE = 5
@@ -239,18 +240,30 @@ def value_of(ranks: tuple[int, ...], suited: bool) -> tuple[Category, tuple[int,
     return category, order
 
 
+_SUIT_INDEX = {s: i for i, s in enumerate(SUIT_CHARS)}
+
+
 def evaluate(cards: Sequence[Card]) -> HandValue:
-    """The §5 value of five cards (or of the three or four a folded player holds, ruling 19)."""
+    """The §5 value of five cards (or of the three or four a folded player holds, ruling 19).
+
+    Read from the lookup of ``fast`` (keyed by the product of rank primes and a flush
+    flag, made at first use from ``rank_value`` and ``value_of`` below): the same values
+    as reading the sorted ranks, checked on every five-card hand by a slow test."""
     n = len(cards)
     if not 3 <= n <= HAND_SIZE:
         raise HandError(f"a Winner's Pot Poker hand is five cards (three or four after a fold), not {n}")
-    if any(c.is_joker for c in cards):
-        raise HandError("Winner's Pot Poker is played without jokers (§2(a))")
-    if len(set(cards)) != n:
+    product, seen, primes, suit_index = 1, 0, _fast.PRIMES, _SUIT_INDEX
+    for c in cards:
+        r = c.rank
+        if not r:
+            raise HandError("Winner's Pot Poker is played without jokers (§2(a))")
+        product *= primes[r]
+        seen |= 1 << (r * 4 + suit_index[c.suit])
+    if seen.bit_count() != n:
         raise HandError("a card appears twice in the hand; the game uses one deck (§2(a))")
-    ranks = tuple(sorted((c.rank for c in cards), reverse=True))
-    suited = n == HAND_SIZE and len({c.suit for c in cards}) == 1
-    category, order = value_of(ranks, suited)
+    s = cards[0].suit
+    suited = n == HAND_SIZE and all(c.suit == s for c in cards)
+    category, order, _ = _fast.entry(product, suited)
     return HandValue(category, order, tuple(cards))
 
 
