@@ -56,7 +56,7 @@ def test_pokette_one_label_per_line(library):
 
 def test_rulings_and_pokette_payouts(library):
     assert sorted(int(n) for n in library.rulings.sections) == list(range(1, 40))
-    assert library.rulings.get("25").title == "DJ Wild Poker"
+    assert library.rulings.get("25").group == "DJ Wild Poker"
     assert library.rulings.get("37").text.startswith("§(h)(5)(iii) is garbled")
     assert sorted(library.payouts.sections) == ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "table"]
     rows = table_rows(library.payouts.get("table"))
@@ -74,7 +74,7 @@ def test_a_small_text_of_each_format():
     assert list(t.sections) == ["1", "1(a)", "1(b)"]
     assert t.get("1(a)").text == "See\n(c) above for this."
     r = parse_rulings("## Game\n1. First\n   more.\n2. Second\n", "R.md")
-    assert r.get("1").text == "First\nmore." and r.get("2").title == "Game"
+    assert r.get("1").text == "First\nmore." and r.get("2").group == "Game"
 
 
 @pytest.mark.parametrize("text, expected", [

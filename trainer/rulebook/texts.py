@@ -45,27 +45,22 @@ class Section:
     lines: list[str] = field(default_factory=list)
     children: list["Section"] = field(default_factory=list)
     parent: "Section | None" = field(default=None, repr=False)
+    group: str = ""  # a ruling's heading: the game it belongs to ("DJ Wild Poker")
 
     @property
     def text(self) -> str:
         return "\n".join(self.lines).strip()
 
     def full_text(self, indent: str = "") -> str:
-        """The section with its sub-sections, each line of a sub-section under its label."""
-        out = []
-        head = self.title or ""
-        first = f"{indent}{self.label} {head}".rstrip() if self.label else head
-        body = self.text
-        if body:
-            first = f"{first} {body}" if not self.title and not self.children and "\n" not in body else first
-            out.append(first)
-            if first.endswith(body) is False or self.title or self.children or "\n" in body:
-                out.extend(indent + "  " + ln for ln in body.splitlines())
-        else:
-            out.append(first)
+        """The section with its sub-sections: the label and the first line together, the
+        rest of its own text indented under it, then each sub-section indented."""
+        body = self.text.splitlines()
+        head = self.title or (body.pop(0) if body else "")
+        out = [f"{indent}{self.label} {head}".rstrip()]
+        out.extend(f"{indent}    {ln}" for ln in body)
         for c in self.children:
-            out.append(c.full_text(indent + "  "))
-        return "\n".join(x for x in out if x is not None)
+            out.append(c.full_text(indent + "    "))
+        return "\n".join(out)
 
     def walk(self):
         yield self
@@ -309,7 +304,7 @@ def parse_rulings(text: str, name: str, prefix: str = "") -> RuleText:
             continue
         if line.startswith("|"):
             if table is None:
-                table = Section("table", "", heading)
+                table = Section("table", "", group=heading)
                 top.append(table)
                 sections["table"] = table
             table.lines.append(line.strip())
@@ -318,7 +313,7 @@ def parse_rulings(text: str, name: str, prefix: str = "") -> RuleText:
         m = _RULING.match(line)
         if m and (m.group(1).startswith("P") == bool(prefix)):
             num = m.group(1)
-            current = Section(num, f"{num}.", heading)
+            current = Section(num, f"{num}.", group=heading)
             current.lines.append(m.group(2).strip())
             top.append(current)
             sections.setdefault(num, current)
