@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -83,7 +84,9 @@ def test_new_passwords_and_accounts_are_checked(store: Store) -> None:
     with pytest.raises(AccountError):
         sign_in(store, "Ms Lee", PASSWORD)
     assert sign_in(store, "Ms Lee", "new password 1") == lee
-    assert [e.action for e in store.audit_log()] == ["supervisor.password", "supervisor.create"]
+    # sign-ins and failed ones are logged too (issue 14), newest first
+    assert [e.action for e in store.audit_log()] == [
+        "supervisor.sign_in", "supervisor.sign_in_failed", "supervisor.password", "supervisor.create"]
 
 
 def test_a_record_of_another_kind_never_verifies() -> None:
@@ -93,3 +96,72 @@ def test_a_record_of_another_kind_never_verifies() -> None:
 
     assert not accounts.verify_password(PASSWORD, replace(record, kdf="plain"))
     assert not accounts.verify_password(PASSWORD, replace(record, salt="zz"))
+
+
+# -- issue 14: failed sign-ins slow down, then lock; kept in the database; logged ------------
+
+def at(seconds: float) -> datetime:
+    return T0 + timedelta(seconds=seconds)
+
+
+T0 = datetime(2026, 11, 26, 9, 0, tzinfo=timezone.utc)
+
+
+def test_failed_sign_ins_slow_down_then_lock_and_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "review.sqlite3"
+    with Store.open(path) as s:
+        create_supervisor(s, "Ms Lee", PASSWORD)
+        messages = []
+        for i in range(3):  # the first three cost nothing but the message
+            with pytest.raises(AccountError) as e:
+                sign_in(s, "Ms Lee", f"guess {i}", now=at(i))
+            messages.append(str(e.value))
+        assert messages[:2] == [accounts.WRONG, accounts.WRONG]
+        assert messages[2] == accounts.WRONG + " Wait 2 seconds before trying again."
+        # within the wait even the right password is refused, without being checked
+        with pytest.raises(AccountError, match="slowed down. Try again in 1 second"):
+            sign_in(s, "ms  LEE", PASSWORD, now=at(3))
+    with Store.open(path) as s:  # a restart of the app does not reset the count
+        with pytest.raises(AccountError, match="Try again in 1 second"):
+            sign_in(s, "Ms Lee", PASSWORD, now=at(3))
+        t = 4.0
+        waits = []
+        for failures in range(4, 11):
+            with pytest.raises(AccountError) as e:
+                sign_in(s, "Ms Lee", "another guess", now=at(t))
+            waits.append(accounts.wait_after(failures))
+            t += accounts.wait_after(failures)
+        assert waits == [4, 8, 16, 32, 64, 128, 15 * 60]
+        assert "this name is locked for 15 minutes" in str(e.value)
+        with pytest.raises(AccountError, match="locked. Try again in 15 minutes"):
+            sign_in(s, "Ms Lee", PASSWORD, now=at(t - 15 * 60 + 1))
+        lee = sign_in(s, "Ms Lee", PASSWORD, now=at(t))  # once the lock is over
+        assert lee.name == "Ms Lee"
+        assert s.sign_in_attempts("ms lee") == (0, None, None)  # cleared by the sign-in
+        actions = [e.action for e in reversed(s.audit_log())]
+    assert actions.count("supervisor.sign_in_failed") == 10
+    assert actions.count("supervisor.sign_in_refused") == 3
+    assert actions[-1] == "supervisor.sign_in"
+
+
+def test_unknown_names_are_throttled_alike_and_logged_without_the_password(store: Store) -> None:
+    for i in range(3):
+        with pytest.raises(AccountError):
+            sign_in(store, "Mallory", "hunter2hunter2", now=at(i))
+    with pytest.raises(AccountError, match="Try again in"):
+        sign_in(store, "MALLORY", "hunter2hunter2", now=at(3))
+    entries = store.audit_log()
+    assert [e.action for e in entries] == ["supervisor.sign_in_refused"] + ["supervisor.sign_in_failed"] * 3
+    assert {e.target for e in entries} == {"Mallory", "MALLORY"}
+    assert entries[1].detail == {"failures": 3, "known_name": False,
+                                 "locked_until": "2026-11-26T09:00:04.000Z"}
+    raw = store.db.execute("SELECT group_concat(detail || target || supervisor_name) FROM audit_log").fetchone()[0]
+    assert "hunter2" not in raw
+
+
+def test_old_failures_are_forgotten_after_a_day(store: Store) -> None:
+    create_supervisor(store, "Ms Lee", PASSWORD)
+    for i in range(5):
+        with pytest.raises(AccountError):
+            sign_in(store, "Ms Lee", "guess", now=at(i * 100))
+    assert sign_in(store, "Ms Lee", PASSWORD, now=at(400 + 24 * 3600 + 1)).name == "Ms Lee"

@@ -24,7 +24,7 @@ from trainer.review import export, report
 from trainer.review.accounts import create_supervisor
 from trainer.review.demo import DemoPlan, populate
 from trainer.review.importer import FORMAT_VERSION, ImportFileError, import_file, write_results_file
-from trainer.store import Store
+from trainer.store import CURRENT_VERSION, Store
 from trainer.training.mastery import Level, TableSkillFigures
 from trainer.training.table_mode import games as table_games
 from trainer.training.table_mode.actions import ANNOUNCE, COLLECT, DEAL, DEALER, PAY, REVEAL, DealerAction, Effect
@@ -159,7 +159,7 @@ def test_a_station_file_with_table_rounds_imports_once(review, tmp_path: Path, t
         out = tmp_path / "station.dtresults"
         answers = write_results_file(st, out)
     doc = json.loads(out.read_text(encoding="utf-8"))
-    assert doc["format_version"] == FORMAT_VERSION == 2 and doc["schema_version"] == 3
+    assert doc["format_version"] == FORMAT_VERSION == 2 and doc["schema_version"] == CURRENT_VERSION
     assert doc["table_round_count"] == len(doc["table_rounds"]) == 6 and doc["answer_count"] == answers
     assert all(r["station_id"] == station_id for r in doc["table_rounds"])
 

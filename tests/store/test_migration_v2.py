@@ -101,8 +101,7 @@ def test_answers_and_the_audit_log_cannot_be_changed_or_deleted(tmp_path: Path) 
         for sql in ("UPDATE answers SET is_correct = 1", "DELETE FROM answers"):
             with pytest.raises(sqlite3.IntegrityError, match="cannot be"):
                 s.db.execute(sql)
-        s.db.execute("INSERT INTO audit_log (at, supervisor_name, action, target, detail) "
-                     "VALUES ('x', 'y', 'z', 't', '{}')")
+        s.record_event(None, "y", "z", "t")  # chained (issue 14): a bare INSERT is refused
         for sql in ("UPDATE audit_log SET action = 'nothing'", "DELETE FROM audit_log"):
             with pytest.raises(sqlite3.IntegrityError, match="cannot be changed"):
                 s.db.execute(sql)

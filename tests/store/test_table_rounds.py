@@ -79,7 +79,7 @@ def test_a_version_2_database_keeps_every_row(tmp_path: Path) -> None:
     path = tmp_path / "station.sqlite3"
     before = make_v2(path)
     with Store.open(path) as s:
-        assert s.schema_version == CURRENT_VERSION == 3
+        assert s.schema_version == CURRENT_VERSION >= 3
         conn = s.db.conn
         for table, rows in before.items():
             after = [tuple(r)[:len(rows[0])] for r in conn.execute(f"SELECT * FROM {table} ORDER BY rowid")]
@@ -124,7 +124,7 @@ def test_a_failed_version_3_migration_leaves_version_2(tmp_path: Path, monkeypat
         conn.close()
     monkeypatch.undo()
     with Store.open(path) as s:  # and a working version migrates it later
-        assert s.schema_version == 3
+        assert s.schema_version == CURRENT_VERSION
 
 
 def test_the_table_has_every_column_of_a_round_record() -> None:

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import secrets
+from datetime import datetime, timedelta, timezone
 
+from trainer.core import names
 from trainer.store import PasswordRecord, StoreError, Supervisor
 
 SCRYPT_N = 2**14
@@ -84,16 +87,93 @@ def create_supervisor(store, name: str, password: str, repeat: str | None = None
     return store.add_supervisor(name, hash_password(password), by=by)
 
 
-def sign_in(store, name: str, password: str) -> Supervisor:
-    """The supervisor, if the name and password match; ``AccountError`` otherwise."""
+# Failed sign-ins (issue 14), counted per name (case and spaces folded; unknown names too,
+# so that the answer gives nothing away) in the database, so that restarting the app does
+# not reset them: the first FREE_FAILURES cost nothing; after each later one the next try
+# must wait 2, 4, 8, ... seconds; from LOCK_FAILURES on the name is locked for LOCK_S.
+# Failures older than FORGET_S are forgotten; a sign-in that succeeds clears them.
+FREE_FAILURES = 3
+LOCK_FAILURES = 10
+LOCK_S = 15 * 60
+FORGET_S = 24 * 3600
+NAME_IN_LOG = 80  # the most of a typed name the audit log keeps
+
+
+def _parse_time(text: str | None) -> datetime | None:
+    if not text:
+        return None
+    try:
+        return datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def wait_after(failures: int) -> int:
+    """Seconds the next try must wait after ``failures`` failed ones in a row."""
+    if failures < FREE_FAILURES:
+        return 0
+    if failures >= LOCK_FAILURES:
+        return LOCK_S
+    return 2 ** (failures - FREE_FAILURES + 1)
+
+
+def _wait_text(seconds: float) -> str:
+    seconds = max(1, math.ceil(seconds))
+    if seconds < 60:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    minutes = math.ceil(seconds / 60)
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def sign_in(store, name: str, password: str, *, now: datetime | None = None) -> Supervisor:
+    """The supervisor, if the name and password match; ``AccountError`` otherwise. Every
+    sign-in, failure and refused try is written to the audit log; failures slow down the
+    next try and then lock the name for a while (``wait_after``)."""
+    now = now or datetime.now(timezone.utc)
+    key = names.fold(name)
+    shown = " ".join((name or "").split())[:NAME_IN_LOG]
+    failures, last, locked_until = store.sign_in_attempts(key)
+    last_at = _parse_time(last)
+    if last_at is not None and (now - last_at).total_seconds() > FORGET_S:
+        failures, locked_until = 0, None
+    until = _parse_time(locked_until)
+    if until is not None and now < until:
+        left = (until - now).total_seconds()
+        store.record_event(None, shown, "supervisor.sign_in_refused", shown,
+                           {"failures": failures, "locked_until": locked_until})
+        what = "locked" if failures >= LOCK_FAILURES else "slowed down"
+        raise AccountError(f"Too many wrong passwords for this name: signing in is {what}. "
+                           f"Try again in {_wait_text(left)}.")
     found = store.supervisor_credentials(name)
     if found is None:
         verify_password(password, _dummy_record())  # the same work as a wrong password
-        raise AccountError(WRONG)
-    supervisor, record = found
-    if not verify_password(password, record):
-        raise AccountError(WRONG)
-    return supervisor
+        ok, supervisor = False, None
+    else:
+        supervisor, record = found
+        ok = verify_password(password, record)
+    if ok:
+        if failures:
+            store.set_sign_in_attempts(key, 0, None, None)
+        store.record_event(supervisor.id, supervisor.name, "supervisor.sign_in", supervisor.name,
+                           {"after_failures": failures})
+        return supervisor
+    failures += 1
+    wait = wait_after(failures)
+    locked = _iso(now + timedelta(seconds=wait)) if wait else None
+    store.set_sign_in_attempts(key, failures, _iso(now), locked)
+    store.record_event(supervisor.id if supervisor else None, supervisor.name if supervisor else shown,
+                       "supervisor.sign_in_failed", shown,
+                       {"failures": failures, "known_name": supervisor is not None, "locked_until": locked})
+    if failures >= LOCK_FAILURES:
+        raise AccountError(f"{WRONG} After {failures} wrong tries this name is locked for "
+                           f"{_wait_text(wait)}.")
+    if wait:
+        raise AccountError(f"{WRONG} Wait {_wait_text(wait)} before trying again.")
+    raise AccountError(WRONG)
 
 
 def change_password(store, supervisor: Supervisor, current: str, new: str, repeat: str | None = None) -> None:

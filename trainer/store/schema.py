@@ -275,8 +275,76 @@ def _v3_table_rounds(db: Database) -> None:
     imports.add_column("table_rounds_skipped", int, not_null_default=0)
 
 
-MIGRATIONS: list[Migration] = [_v1_initial, _v2_review, _v3_table_rounds]
-CURRENT_VERSION = 3
+AUDIT_GENESIS = "0" * 64  # the "previous hash" of the first audit entry
+
+
+def audit_entry_hash(entry: dict, prev_hash: str) -> str:
+    """The hash chaining an audit entry to the one before it (issue 14): SHA-256 over the
+    entry's canonical form (its id, time, supervisor id and name, action, target and
+    detail, as a compact JSON array in this order, UTF-8) followed by a newline and the
+    previous entry's hash (``AUDIT_GENESIS`` for the first). Part of the file format:
+    never change it, add a new kind of chain instead."""
+    import hashlib
+    import json
+
+    canonical = json.dumps([entry["id"], entry["at"], entry["supervisor_id"], entry["supervisor_name"],
+                            entry["action"], entry["target"], entry["detail"]],
+                           ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8") + b"\n" + prev_hash.encode("ascii")).hexdigest()
+
+
+def _append_only_audit_chain(db: Database) -> None:
+    """Who may do what (issue 14, part 2).
+
+    - ``INSERT OR REPLACE`` no longer replaces a recorded answer, table round or audit
+      entry: REPLACE deletes the old row without firing the delete triggers (recursive
+      triggers are off by default), so BEFORE INSERT triggers now look for the id first.
+      An answer or table round whose id is already there is skipped (``RAISE(IGNORE)``:
+      what the importers' ``INSERT OR IGNORE`` did already, and nothing stored changes);
+      an audit entry whose id is there is refused. The store also turns
+      ``recursive_triggers`` on, so that REPLACE's delete fires the delete triggers.
+    - ``audit_log.prev_hash`` and ``audit_log.entry_hash``: every entry is chained to the
+      one before it (``audit_entry_hash``), computed here for the entries already there
+      (in id order); a new entry without its hashes is refused.
+    - ``sign_in_attempts``: failed sign-ins per name (case and spaces folded), so that the
+      slow-down and the lock survive a restart of the app.
+
+    Every existing row is kept: only columns, a table and triggers are added, and the
+    two new columns of the audit log are filled in."""
+    for table, what in (("answers", "answers"), ("table_rounds", "table rounds")):
+        db.execute(f"CREATE TRIGGER {table}_no_replace BEFORE INSERT ON {table} "
+                   f"WHEN EXISTS (SELECT 1 FROM {table} WHERE id = NEW.id) "
+                   "BEGIN SELECT RAISE(IGNORE); END")
+    audit = db["audit_log"]
+    audit.add_column("prev_hash", str)
+    audit.add_column("entry_hash", str)
+    db.execute("DROP TRIGGER audit_log_no_update")  # only while the chain is filled in, below
+    prev = AUDIT_GENESIS
+    rows = db.execute("SELECT id, at, supervisor_id, supervisor_name, action, target, detail FROM audit_log "
+                      "ORDER BY id").fetchall()
+    for row in rows:
+        entry = dict(zip(("id", "at", "supervisor_id", "supervisor_name", "action", "target", "detail"), row))
+        digest = audit_entry_hash(entry, prev)
+        db.execute("UPDATE audit_log SET prev_hash = ?, entry_hash = ? WHERE id = ?", [prev, digest, entry["id"]])
+        prev = digest
+    db.execute("CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log "
+               "BEGIN SELECT RAISE(ABORT, 'the audit log cannot be changed'); END")
+    db.execute("CREATE TRIGGER audit_log_no_replace BEFORE INSERT ON audit_log "
+               "WHEN EXISTS (SELECT 1 FROM audit_log WHERE id = NEW.id) "
+               "BEGIN SELECT RAISE(ABORT, 'the audit log cannot be changed'); END")
+    db.execute("CREATE TRIGGER audit_log_chained BEFORE INSERT ON audit_log "
+               "WHEN NEW.entry_hash IS NULL OR NEW.prev_hash IS NULL "
+               "BEGIN SELECT RAISE(ABORT, 'an audit entry is chained to the one before it'); END")
+    db.create_table(
+        "sign_in_attempts",
+        {"name_key": str, "failures": int, "last_failure_at": str, "locked_until": str},
+        pk="name_key",
+        not_null={"failures"},
+    )
+
+
+MIGRATIONS: list[Migration] = [_v1_initial, _v2_review, _v3_table_rounds, _append_only_audit_chain]
+CURRENT_VERSION = 4
 assert CURRENT_VERSION == len(MIGRATIONS), "one migration per schema version"
 
 

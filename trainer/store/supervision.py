@@ -15,6 +15,8 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from trainer.core import names
+from trainer.store import schema
 from trainer.store.records import StoreError, utc_now
 
 SUPERVISOR_NAME_MAX = 80
@@ -52,6 +54,25 @@ class AuditEntry:
 
 
 @dataclass(frozen=True)
+class AuditCheck:
+    """The result of checking the audit log's hash chain."""
+
+    ok: bool
+    entries: int  # the entries checked (up to and including the first bad one)
+    first_bad_id: int | None = None
+    first_bad_at: str = ""
+    first_bad_action: str = ""
+    reason: str = ""
+
+    def describe(self) -> str:
+        if self.ok:
+            return f"The audit log is intact ({self.entries:,} entries, each chained to the one before it)."
+        return (f"The audit log has been tampered with: entry {self.first_bad_id} ({self.first_bad_action}, "
+                f"{self.first_bad_at}) is the first that does not match: {self.reason}. Entries from there on "
+                "cannot be trusted.")
+
+
+@dataclass(frozen=True)
 class ClassRow:
     id: int
     name: str
@@ -60,7 +81,10 @@ class ClassRow:
 
 
 def _clean_name(name: str, what: str, limit: int) -> str:
-    name = " ".join(name.split()) if name else ""
+    try:
+        name = names.clean(name, f"a {what}'s name")
+    except names.InvalidName as e:
+        raise StoreError(str(e)) from None
     if not name:
         raise StoreError(f"Enter a name for the {what}.")
     if len(name) > limit:
@@ -81,10 +105,56 @@ class SupervisionQueries:
     def _audit(self, by: Any, action: str, target: str, detail: dict[str, Any] | None = None) -> None:
         """Append an entry; called inside the transaction of the change it records."""
         require_supervisor(by)
-        self.db["audit_log"].insert({
-            "at": utc_now(), "supervisor_id": by.id, "supervisor_name": by.name, "action": action,
-            "target": target, "detail": json.dumps(detail or {}, sort_keys=True, default=str),
-        })
+        self._append_audit(by.id, by.name, action, target, detail)
+
+    def _append_audit(self, supervisor_id: int | None, supervisor_name: str, action: str, target: str,
+                      detail: dict[str, Any] | None = None) -> None:
+        """Append an entry chained to the last one (``schema.audit_entry_hash``): its id is
+        the next one, its ``prev_hash`` the last entry's hash. Inside a transaction (the
+        store's transactions start IMMEDIATE, so no other writer comes between)."""
+        last = self.db.execute("SELECT id, entry_hash FROM audit_log ORDER BY id DESC LIMIT 1").fetchone()
+        entry = {"id": (last[0] + 1) if last else 1, "at": utc_now(), "supervisor_id": supervisor_id,
+                 "supervisor_name": supervisor_name, "action": action, "target": target,
+                 "detail": json.dumps(detail or {}, sort_keys=True, default=str)}
+        prev = (last[1] or schema.AUDIT_GENESIS) if last else schema.AUDIT_GENESIS
+        self.db["audit_log"].insert({**entry, "prev_hash": prev, "entry_hash": schema.audit_entry_hash(entry, prev)})
+
+    def record_event(self, supervisor_id: int | None, supervisor_name: str, action: str, target: str,
+                     detail: dict[str, Any] | None = None) -> None:
+        """Log an event that no signed-in supervisor made (a sign-in, a failed one, an
+        account made at set-up on the command line), in its own transaction."""
+        try:
+            with self.db.atomic():
+                self._append_audit(supervisor_id, supervisor_name, action, target, detail)
+        except sqlite3.Error as e:
+            raise StoreError(f"Writing the audit log of {self.path} failed: {e}.") from e
+
+    def check_audit_chain(self) -> AuditCheck:
+        """Recompute the chain of the whole audit log, oldest first: the first entry whose
+        hash, or whose link to the entry before it, does not match is named. An entry
+        rewritten, inserted or removed in the middle breaks the chain; entries removed at
+        the end leave it whole (the log's length is shown with the result)."""
+        prev = schema.AUDIT_GENESIS
+        count = 0
+        try:
+            cursor = self.db.execute("SELECT id, at, supervisor_id, supervisor_name, action, target, detail, "
+                                     "prev_hash, entry_hash FROM audit_log ORDER BY id")
+            for row in cursor:
+                count += 1
+                entry = dict(zip(("id", "at", "supervisor_id", "supervisor_name", "action", "target", "detail"),
+                                 row[:7]))
+                if row[7] != prev:
+                    return AuditCheck(False, count, entry["id"], entry["at"], entry["action"],
+                                      "it is not linked to the entry before it (an entry was removed, added or "
+                                      "changed before it)")
+                expected = schema.audit_entry_hash(entry, prev)
+                if row[8] != expected:
+                    return AuditCheck(False, count, entry["id"], entry["at"], entry["action"],
+                                      "its content does not match its hash (it was changed)")
+                prev = expected
+        except sqlite3.Error as e:
+            raise StoreError(f"Reading the audit log of {self.path} failed: {e}.") from e
+        return AuditCheck(True, count)
 
     def record_audit(self, by: Supervisor, action: str, target: str, detail: dict[str, Any] | None = None) -> None:
         """Log a supervisor action that has no change of its own to travel with (an export)."""
@@ -99,6 +169,28 @@ class SupervisionQueries:
         rows = self._rows("SELECT id, at, supervisor_name, action, target, detail FROM audit_log "
                           "ORDER BY id DESC LIMIT ?", [limit])
         return [AuditEntry(**{**r, "detail": json.loads(r["detail"] or "{}")}) for r in rows]
+
+    # -- failed sign-ins (kept in the file: a restart does not reset them) ---------------
+    def sign_in_attempts(self, name_key: str) -> tuple[int, str | None, str | None]:
+        """(failures, last failure, locked until) of a folded name; (0, None, None) if none."""
+        rows = self._rows("SELECT failures, last_failure_at, locked_until FROM sign_in_attempts WHERE name_key = ?",
+                          [name_key])
+        if not rows:
+            return 0, None, None
+        return int(rows[0]["failures"]), rows[0]["last_failure_at"], rows[0]["locked_until"]
+
+    def set_sign_in_attempts(self, name_key: str, failures: int, last_failure_at: str | None,
+                             locked_until: str | None) -> None:
+        try:
+            with self.db.atomic() as db:
+                if failures:
+                    db["sign_in_attempts"].upsert({"name_key": name_key, "failures": failures,
+                                                   "last_failure_at": last_failure_at,
+                                                   "locked_until": locked_until}, pk="name_key")
+                else:
+                    db.execute("DELETE FROM sign_in_attempts WHERE name_key = ?", [name_key])
+        except sqlite3.Error as e:
+            raise StoreError(f"Saving the sign-in attempts to {self.path} failed: {e}.") from e
 
     # -- supervisors ------------------------------------------------------------------
     def supervisor_count(self) -> int:
@@ -119,7 +211,7 @@ class SupervisionQueries:
                 if by is None and count:
                     raise StoreError("Only a signed-in supervisor can add another supervisor account.")
                 for (existing,) in db.execute("SELECT name FROM supervisors"):
-                    if existing.casefold() == name.casefold():
+                    if names.same(existing, name):
                         raise StoreError(f"There is already a supervisor named {existing!r}.")
                 now = utc_now()
                 new_id = db["supervisors"].insert({
@@ -139,9 +231,9 @@ class SupervisionQueries:
 
     def supervisor_credentials(self, name: str) -> tuple[Supervisor, PasswordRecord] | None:
         """The account named ``name`` (any letter case) and its password record, or None."""
-        name = " ".join(name.split()) if name else ""
+        key = names.fold(name)
         for r in self._rows("SELECT * FROM supervisors"):
-            if r["name"].casefold() == name.casefold():
+            if names.fold(r["name"]) == key:
                 return (Supervisor(r["id"], r["name"], r["created_at"]),
                         PasswordRecord(r["kdf"], r["salt"], r["password_hash"], r["kdf_n"], r["kdf_r"], r["kdf_p"],
                                        r["dklen"]))
