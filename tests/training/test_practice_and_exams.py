@@ -150,7 +150,7 @@ print(json.dumps([[q.kind, q.seed, q.prompt, q.answer] for q in s.questions()]))
 def test_two_stations_get_the_same_questions_from_the_exam_file(tmp_path: Path) -> None:
     exam = spec(question_count=12)
     path = tmp_path / f"midterm{exams.FILE_SUFFIX}"
-    path.write_text(exam_file_text(exam), encoding="utf-8")
+    path.write_text(exam_file_text(exam, signing_key=KEY), encoding="utf-8")
     outputs = []
     for hash_seed in ("1", "2"):  # two separate processes, as on two stations
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
@@ -164,9 +164,9 @@ def test_two_stations_get_the_same_questions_from_the_exam_file(tmp_path: Path) 
 
 def test_the_exam_file_round_trip_and_its_checks(tmp_path: Path) -> None:
     exam = spec(skills=tuple(s.id for g in GAMES for s in registry.get_game(g).skills()[:2]))
-    text = exam_file_text(exam)
+    text = exam_file_text(exam, signing_key=KEY)
     doc = json.loads(text)
-    assert doc["format"] == "dealer-trainer/exam" and doc["format_version"] == 1
+    assert doc["format"] == "dealer-trainer/exam" and doc["format_version"] == 2
     assert doc["app_version"] == trainer.__version__
     back, fp = read_exam_file(text.encode())
     assert back == exam and fp == exams.fingerprint(exam)
@@ -175,20 +175,111 @@ def test_the_exam_file_round_trip_and_its_checks(tmp_path: Path) -> None:
         read_exam_file(b"\x89PNG\r\n binary")
     with pytest.raises(ExamError, match="not a Dealer Trainer exam file"):
         read_exam_file(json.dumps({"format": "something-else"}))
-    newer = {**doc, "format_version": 2, "app_version": "9.0.0"}
-    with pytest.raises(ExamError, match=r"newer version of Dealer Trainer \(9.0.0\).*format 2"):
+    newer = {**doc, "format_version": 3, "app_version": "9.0.0"}
+    with pytest.raises(ExamError, match=r"newer version of Dealer Trainer \(9.0.0\).*format 3"):
         read_exam_file(json.dumps(newer))
-    broken = {**doc, "exam": {**doc["exam"], "question_count": "many"}}
+    broken = resign({**doc, "exam": {**doc["exam"], "question_count": "many"}})
     with pytest.raises(ExamError, match="damaged.*question count"):
         read_exam_file(json.dumps(broken))
     with pytest.raises(ExamError, match="damaged.*fingerprint"):
-        read_exam_file(json.dumps({**doc, "fingerprint": None}))
-    other = {**doc, "exam": {**doc["exam"], "seed": exam.seed + 1}}  # edited by hand: other questions
+        read_exam_file(json.dumps(resign({**doc, "fingerprint": None})))
+    other = resign({**doc, "exam": {**doc["exam"], "seed": exam.seed + 1}})  # other questions
     with pytest.raises(ExamError, match="differ from the ones the exam was made with"):
         read_exam_file(json.dumps(other))
-    unknown = {**doc, "exam": {**doc["exam"], "games": ["pokette-deluxe"]}}
+    unknown = resign({**doc, "exam": {**doc["exam"], "games": ["pokette-deluxe"]}})
     with pytest.raises(ExamError, match="this station does not have"):
         read_exam_file(json.dumps(unknown))
+
+
+KEY = exams.new_signing_key()
+
+
+def resign(doc: dict, key: bytes = KEY) -> dict:
+    """A file edited and signed again (as only the holder of ``key`` can)."""
+    from nacl.signing import SigningKey
+
+    body = {k: v for k, v in doc.items() if k != "signature"}
+    sk = SigningKey(key)
+    body["public_key"] = bytes(sk.verify_key).hex()
+    signed = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return {**body, "signature": sk.sign(signed).signature.hex()}
+
+
+ALTERED = "has been altered since the instructor exported it"
+
+
+@pytest.mark.parametrize("change", [
+    {"time_limit_s": 4 * 3600},  # issue 14: 20 min made 4 h
+    {"pass_mark": 1},  # 75% made 1%
+    {"question_count": 3},
+    {"title": "Midterm (easy)"},
+])
+def test_an_altered_exam_file_is_refused_with_one_clear_message(change) -> None:
+    doc = json.loads(exam_file_text(spec(), signing_key=KEY))
+    with pytest.raises(ExamError) as e:
+        read_exam_file(json.dumps({**doc, "exam": {**doc["exam"], **change}}))
+    assert ALTERED in str(e.value)
+
+
+def test_the_exam_file_signature_is_an_ed25519_signature_of_the_supervisors_key() -> None:
+    from nacl.signing import VerifyKey
+
+    exam = spec()
+    doc = json.loads(exam_file_text(exam, signing_key=KEY))
+    assert doc["public_key"] == exams.public_key_of(KEY) and len(bytes.fromhex(doc["signature"])) == 64
+    body = {k: v for k, v in doc.items() if k != "signature"}
+    VerifyKey(bytes.fromhex(doc["public_key"])).verify(
+        json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(),
+        bytes.fromhex(doc["signature"]))
+    # a fingerprint recomputed by anyone (the old plain hash) does not make an edit pass
+    edited = {**doc, "exam": {**doc["exam"], "pass_mark": 1}}
+    with pytest.raises(ExamError, match=ALTERED):
+        read_exam_file(json.dumps({**edited, "fingerprint": exams.fingerprint(exam)}))
+    for missing in ("signature", "public_key"):
+        with pytest.raises(ExamError, match=ALTERED):
+            read_exam_file(json.dumps({k: v for k, v in doc.items() if k != missing}))
+    # another key's signature over the same body does not verify either
+    forged = {**doc, "signature": resign(doc, exams.new_signing_key())["signature"]}
+    with pytest.raises(ExamError, match=ALTERED):
+        read_exam_file(json.dumps(forged))
+    # an unsigned file of format 1 is refused: it could be anything
+    old = {k: v for k, v in doc.items() if k not in ("signature", "public_key")}
+    with pytest.raises(ExamError, match="unsigned exam file"):
+        read_exam_file(json.dumps({**old, "format_version": 1}))
+
+
+def test_a_sealed_exam_file_reveals_nothing_without_its_start_code() -> None:
+    exam = spec(question_count=6)
+    code = exams.new_start_code()
+    assert len(code) == 8 and set(code) <= set(exams.START_CODE_ALPHABET)
+    text = exam_file_text(exam, signing_key=KEY, start_code=code)
+    doc = json.loads(text)
+    assert "exam" not in doc and "fingerprint" not in doc and set(doc["sealed"]) == {"kdf", "salt", "n", "r", "p",
+                                                                                     "box"}
+    for secret in (exam.title, str(exam.seed), exam.id, exams.fingerprint(exam), "Spring class"):
+        assert secret not in text
+    assert exams.is_sealed(text)
+    with pytest.raises(exams.StartCodeNeeded) as e:
+        read_exam_file(text)
+    assert not e.value.wrong
+    with pytest.raises(exams.StartCodeNeeded, match="not the one of this exam") as e:
+        read_exam_file(text, start_code="ACDEFGHJ" if code != "ACDEFGHJ" else "ACDEFGHK")
+    assert e.value.wrong
+    # the code as announced, typed in lower case with a space, opens it
+    back, fp = read_exam_file(text, start_code=f" {code[:4].lower()} {code[4:]} ")
+    assert back == exam and fp == exams.fingerprint(exam)
+    # the sealed box is signed too: swapping in another sealed exam is refused
+    other = json.loads(exam_file_text(spec(pass_mark=1), signing_key=exams.new_signing_key(), start_code=code))
+    with pytest.raises(ExamError, match=ALTERED):
+        read_exam_file(json.dumps({**doc, "sealed": other["sealed"]}), start_code=code)
+
+
+def test_a_class_name_the_store_cannot_keep_is_refused_when_the_exam_is_built() -> None:
+    """Issue 14: a class name over 60 characters saved nothing at the station; it is
+    refused where the instructor can shorten it."""
+    with pytest.raises(ExamError, match="at most 60 characters; this one has 61"):
+        spec(class_name="C" * 61)
+    assert spec(class_name="C" * 60).class_name == "C" * 60
 
 
 def test_exam_definitions_are_checked() -> None:

@@ -12,13 +12,15 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
 
-from trainer.store import MIXED_GAMES
+from trainer.store import MIXED_GAMES, StoreError
+from trainer.store.records import utc_now
 from trainer.training.exams import (
     FILE_SUFFIX,
     ExamError,
     ExamSpec,
+    StartCodeNeeded,
     exam_result,
     exam_session,
     read_exam_file,
@@ -44,6 +46,16 @@ def exam_specs(store) -> list[ExamSpec]:
     return specs
 
 
+def taken_exams(store, trainee_id: int | None) -> dict[str, str]:
+    """On the worker thread: the exams the trainee has attempted here, with the start of the first attempt."""
+    if trainee_id is None:
+        return {}
+    taken: dict[str, str] = {}
+    for a in store.exam_attempts(trainee_id=trainee_id):  # newest first: the first attempt is kept last
+        taken[a.exam_id] = a.started_at
+    return taken
+
+
 class ExamFlow(QObject):
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -57,8 +69,12 @@ class ExamFlow(QObject):
         self.session: PlannedSession | None = None
         self.handle: Handle | None = None
         self.timed_out = False
+        self.taken: dict[str, str] = {}  # exam id -> when the trainee first attempted it here
+        self.retake = False
+        self.start_error = ""
         self.choose_file = self._choose_file  # replaced in tests
         self.confirm = self._confirm  # (title, text) -> bool; replaced in tests
+        self.ask_code = self._ask_code  # (problem or "") -> the start code typed, "" if cancelled; in tests too
 
         self.hub.back_requested.connect(window.show_home)
         self.hub.open_requested.connect(self.open_file)
@@ -77,8 +93,17 @@ class ExamFlow(QObject):
     def show(self, select_id: str | None = None) -> None:
         self.hub.show_loading()
         self.window.show_screen(self.hub)
-        self.window.worker.submit(exam_specs, on_result=lambda specs: self.hub.show_exams(specs, select_id),
-                                  on_error=self.hub.show_error)
+        trainee = self.window.trainee
+        trainee_id = trainee.id if trainee is not None else None
+
+        def load(store):
+            return exam_specs(store), taken_exams(store, trainee_id)
+
+        def loaded(out) -> None:
+            specs, self.taken = out
+            self.hub.show_exams(specs, select_id)
+
+        self.window.worker.submit(load, on_result=loaded, on_error=self.hub.show_error)
 
     def _choose_file(self) -> str:
         path, _filter = QFileDialog.getOpenFileName(self.window, "Open an exam file", "",
@@ -90,8 +115,20 @@ class ExamFlow(QObject):
         if not path:
             return
         path = Path(path)
+        code = None
         try:
-            spec, fp = read_exam_file(path.read_bytes(), str(path))
+            data = path.read_bytes()
+            while True:
+                try:
+                    spec, fp = read_exam_file(data, str(path), start_code=code)
+                    break
+                except StartCodeNeeded as e:
+                    # a sealed exam: the start code is announced in the room (issue 14)
+                    code = self.ask_code(str(e) if e.wrong else "")
+                    if not code:
+                        self.hub.set_status(f"{path.name} needs the start code the instructor announces.",
+                                            error=True)
+                        return
         except OSError as e:
             self.hub.set_status(f"{path} cannot be read: {e.strerror or e}", error=True)
             return
@@ -106,6 +143,11 @@ class ExamFlow(QObject):
                                                           self.show(spec.id)),
                                   on_error=lambda m: self.hub.set_status(m, error=True))
 
+    def _ask_code(self, problem: str) -> str:
+        text = (problem + "\n\n" if problem else "") + "Type the start code the instructor announces:"
+        code, ok = QInputDialog.getText(self.window, "Start code", text, QLineEdit.EchoMode.Normal, "")
+        return code.strip() if ok else ""
+
     # ------------------------------------------------------------- taking it
     def _confirm(self, title: str, text: str) -> bool:
         box = QMessageBox(QMessageBox.Icon.Question, title, text,
@@ -117,34 +159,60 @@ class ExamFlow(QObject):
         trainee = self.window.trainee
         if trainee is None:
             return None
-        if not self.confirm("Start the exam?",
-                            f"{spec.title}: {spec.question_count} questions in {minutes(spec.time_limit_s)}, "
-                            f"pass mark {spec.pass_mark}%.\n\nThe clock starts now, and you cannot leave "
-                            f"without submitting. Start?"):
+        retake = spec.id in self.taken
+        if retake:
+            # never silently a fresh first attempt (issue 14): the supervisor counts the first one
+            ok = self.confirm("Retake the exam?",
+                              f"You have already taken {spec.title} (first attempt {self.taken[spec.id][:10]}). "
+                              "Your first attempt is the one that counts: this one is recorded as a retake, "
+                              f"with the same questions.\n\n{spec.question_count} questions in "
+                              f"{minutes(spec.time_limit_s)}. The clock starts now. Start the retake?")
+        else:
+            ok = self.confirm("Start the exam?",
+                              f"{spec.title}: {spec.question_count} questions in {minutes(spec.time_limit_s)}, "
+                              f"pass mark {spec.pass_mark}%.\n\nThe clock starts now, and you cannot leave "
+                              f"without submitting. Start?")
+        if not ok:
             return None
         try:
             session = exam_session(spec)
         except (ExamError, KeyError) as e:
             self.window.show_problem("The exam cannot start", str(e))
             return None
-        self.spec, self.session, self.timed_out = spec, session, False
+        self.spec, self.session, self.timed_out, self.retake, self.start_error = spec, session, False, retake, ""
+        self.taken.setdefault(spec.id, utc_now())
         handle = self.handle = Handle(trainee.id)
         game_id = session.game_id if session.game_id != "mixed" else MIXED_GAMES
         class_name = spec.class_name
 
         def begin(store) -> str:
-            if class_name:
-                store.join_class(handle.trainee_id, class_name)
+            # The attempt is saved first: joining the class is the lesser step, and its
+            # failure (a class name the store refuses) must never cost the exam (issue 14).
             handle.id = store.start_session(handle.trainee_id, game_id, seed=spec.seed,
                                             question_count=spec.question_count, mode="exam", source="exam",
                                             exam_id=spec.id)
-            return handle.id
+            if class_name:
+                try:
+                    store.join_class(handle.trainee_id, class_name)
+                except StoreError as e:
+                    return f"The exam is saved, but joining the class {class_name!r} failed: {e}"
+            return ""
 
-        self.window.worker.submit(begin, on_error=lambda m: self.window.show_store_error(
-            f"The exam could not be saved, so its answers will not be either: {m}"))
+        def begun(problem: str) -> None:
+            if problem:
+                self.window.statusBar().showMessage(problem, 15000)
+                print(f"dealer-trainer: {problem}", file=sys.stderr)
+
+        self.window.worker.submit(begin, on_result=begun, on_error=self._start_not_saved)
         self.taking.start_exam(session, spec)
         self.window.show_screen(self.taking)
         return session
+
+    def _start_not_saved(self, message: str) -> None:
+        self.start_error = message
+        self.window.show_store_error(f"The exam could not be saved, so its answers will not be either: {message}")
+        if self.handle is not None and self.handle.ended:  # the result is already on screen
+            self.result_screen.mark_unsaved(0, message)
 
     def record_answer(self, result) -> None:
         handle, session = self.handle, self.session
@@ -158,6 +226,8 @@ class ExamFlow(QObject):
 
     def _not_saved(self, index: int, message: str) -> None:
         self.taking.answer_not_saved(index, message)
+        if self.handle is not None and self.handle.ended and not self.start_error:
+            self.result_screen.mark_unsaved(len(self.taking.unsaved()), message)
         self.window.statusBar().showMessage(f"An exam answer was not saved: {message}", 15000)
         print(f"dealer-trainer: exam answer {index + 1} was not saved: {message}", file=sys.stderr)
 
@@ -189,7 +259,11 @@ class ExamFlow(QObject):
                                   on_error=lambda m: self.window.show_store_error(
                                       f"The exam's submission was not saved: {m}"))
         result = exam_result(spec, session, timed_out=self.timed_out)
-        self.result_screen.show_result(result, session.questions(), session.results, used, self.taking.unsaved())
+        unsaved = dict(self.taking.unsaved())
+        if self.start_error and not unsaved:
+            unsaved = {-1: self.start_error}
+        self.result_screen.show_result(result, session.questions(), session.results, used, unsaved,
+                                       retake=self.retake)
         self.window.show_screen(self.result_screen)
 
     def running(self) -> bool:

@@ -6,8 +6,9 @@
   the end, the dots say only which questions are answered, the time left counts down
   and the only way out is "Submit exam" (Esc asks to submit). When the time is up the
   exam is submitted as it stands; questions not answered count as wrong.
-- ``ExamResultScreen``: passed or not, the score against the pass mark, and now every
-  question with the right answer, the explanation and the rule.
+- ``ExamResultScreen``: passed or not, the score against the pass mark and the result
+  skill by skill; not the questions with their right answers, which the next trainee
+  could copy (issue 14). Answers that could not be saved are named in the verdict.
 """
 
 from __future__ import annotations
@@ -39,8 +40,6 @@ from trainer.ui.screens.dashboard_widgets import (
 from trainer.ui.screens.quiz_screen import (
     ProgressDots,
     QuizScreen,
-    answer_html,
-    citations_html,
     skill_label,
 )
 from trainer.ui.screens.summary_screen import make_table, stat_card, text_item
@@ -390,18 +389,14 @@ class ExamResultScreen(QWidget):
         body = QHBoxLayout()
         body.setSpacing(18)
         left = QVBoxLayout()
-        left.addWidget(style.label("Every question", "h3"))
-        self.table = make_table(["#", "Result", "Question", "Your answer", "Right answer"], stretch=2)
+        left.addWidget(style.label("Skill by skill", "h3"))
+        self.table = make_table(["Game", "Skill", "Questions", "Right"], stretch=1, numeric=(2,))
         self.table.setObjectName("exam-result-table")
-        header = self.table.horizontalHeader()
-        for col, width in ((3, 150), (4, 150)):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
-            self.table.setColumnWidth(col, width)
         self.table.currentCellChanged.connect(lambda row, *_: self._show(row))
         left.addWidget(self.table, 1)
         body.addLayout(left, 3)
         right = QVBoxLayout()
-        right.addWidget(style.label("Why", "h3"))
+        right.addWidget(style.label("The skill", "h3"))
         self.detail = style.label("", None, wrap=True)
         self.detail.setObjectName("exam-explanation")
         self.detail.setTextFormat(Qt.TextFormat.RichText)
@@ -433,62 +428,72 @@ class ExamResultScreen(QWidget):
         self.results: list = []
 
     def show_result(self, result: ExamResult, questions: list, results: list, used_ms: int,
-                    unsaved: dict[int, str] | None = None) -> None:
+                    unsaved: dict[int, str] | None = None, *, retake: bool = False) -> None:
+        """The verdict, the score and the results skill by skill: not the questions with
+        their right answers, which would let the next trainee copy them (issue 14).
+        Answers not saved are said plainly: the verdict names them."""
         spec = result.spec
         self.questions, self.results = list(questions), list(results)
         self.title.setText(spec.title)
         passed = result.passed
-        style.set_role(self.banner, "banner-good" if passed else "banner-bad")
-        style.set_role(self.verdict, "banner-title-good" if passed else "banner-title-bad")
-        self.verdict.setText("Passed" if passed else "Not passed")
+        style.set_role(self.banner, "banner-good" if passed and not unsaved else "banner-bad")
+        style.set_role(self.verdict, "banner-title-good" if passed and not unsaved else "banner-title-bad")
+        verdict = "Passed" if passed else "Not passed"
+        self.verdict.setText(f"{verdict}, but not saved" if unsaved else verdict)
         notes = [f"{result.correct} of {spec.question_count} right; {spec.pass_count} needed to pass."]
         if result.timed_out:
             notes.append("The time ran out: the exam was submitted as it stood.")
         if result.unanswered:
             notes.append(f"{result.unanswered} question{'s were' if result.unanswered > 1 else ' was'} "
                          "not answered and count as wrong.")
+        if retake:
+            notes.append("This was a retake: your first attempt at this exam is the one that counts.")
         self.verdict_note.setText(" ".join(notes))
         self.values["score"].setText(f"{result.correct} / {spec.question_count}")
         self.values["percent"].setText(style.format_percent(result.score))
         self.values["pass"].setText(f"{spec.pass_mark}%")
         self.values["time"].setText(f"{style.format_ms(used_ms)} of {minutes(spec.time_limit_s)}")
-        self.warning.setText(f"{len(unsaved)} answer(s) could not be saved: {next(iter(unsaved.values()))}"
-                             if unsaved else "")
-        t = self.table
-        t.setRowCount(len(questions))
+        self.warning.setText(f"{len(unsaved)} answer(s) could not be saved, so the supervisor will not see "
+                             f"them: {next(iter(unsaved.values()))}" if unsaved else "")
+        per_skill: dict[tuple[str, str], list[int]] = {}
         for row, q in enumerate(questions):
             r = results[row] if row < len(results) else None
-            t.setItem(row, 0, text_item(str(row + 1)))
-            if r is None:
-                t.setItem(row, 1, coloured_item("—  None", style.BAD))
-            else:
-                t.setItem(row, 1, coloured_item("✓  Right" if r.correct else "✗  Wrong",
-                                                style.GOOD if r.correct else style.BAD))
-            t.setItem(row, 2, text_item(q.prompt))
-            t.setItem(row, 3, text_item(q.display(r.given) if r is not None and r.given else "— (no answer)"))
-            t.setItem(row, 4, text_item(q.display(q.answer)))
-        if questions:
-            t.setCurrentCell(0, 2)
+            counts = per_skill.setdefault((q.game_id, q.skill), [0, 0])
+            counts[0] += 1
+            counts[1] += 1 if r is not None and r.correct else 0
+        self.skills = list(per_skill.items())
+        t = self.table
+        t.setRowCount(len(self.skills))
+        for row, ((game_id, skill), (asked, right)) in enumerate(self.skills):
+            t.setItem(row, 0, text_item(registry.title_of(game_id)))
+            t.setItem(row, 1, text_item(skill_label(skill)))
+            t.setItem(row, 2, text_item(str(asked)))
+            t.setItem(row, 3, coloured_item(f"{right} of {asked}", style.GOOD if right == asked else style.BAD))
+        if self.skills:
+            t.setCurrentCell(0, 1)
             self._show(0)
         self.home_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def mark_unsaved(self, count: int, message: str) -> None:
+        """A save failed after the result was shown (the worker answers later): say so."""
+        verdict = self.verdict.text().removesuffix(", but not saved")
+        self.verdict.setText(f"{verdict}, but not saved")
+        style.set_role(self.banner, "banner-bad")
+        style.set_role(self.verdict, "banner-title-bad")
+        self.warning.setText(f"{count} answer(s) could not be saved, so the supervisor will not see them: {message}"
+                             if count else f"The exam could not be saved, so the supervisor will not see it: "
+                                           f"{message}")
+
     def _show(self, row: int) -> None:
-        if not 0 <= row < len(self.questions):
+        if not 0 <= row < len(getattr(self, "skills", [])):
             return
-        q = self.questions[row]
-        r = self.results[row] if row < len(self.results) else None
-        given = r.given if r is not None else ""
-        correct = bool(r is not None and r.correct)
-        parts = [f"<div style='color:{style.MUTED}'>{row + 1}. {escape(registry.title_of(q.game_id))} · "
-                 f"{escape(skill_label(q.skill))}</div>",
-                 f"<p style='font-size:12pt'>{escape(q.prompt)}</p>",
-                 answer_html(q, given, correct) if r is not None else
-                 f"<p><b style='color:{style.BAD}'>Not answered.</b> Right answer: <b>{escape(q.display(q.answer))}"
-                 "</b></p>",
-                 f"<p>{escape(q.explanation)}</p>"]
-        if q.citations:
-            parts.append(f"<p><span style='color:{style.MUTED}'>Rule:</span> {citations_html(q.citations)}</p>")
-        self.detail.setText("".join(parts))
+        (game_id, skill), (asked, right) = self.skills[row]
+        self.detail.setText(
+            f"<div style='color:{style.MUTED}'>{escape(registry.title_of(game_id))}</div>"
+            f"<p style='font-size:12pt'>{escape(skill_label(skill))}: {right} of {asked} right.</p>"
+            "<p>The questions and their right answers are not shown here, so that the exam stays fair for "
+            "those who take it after you. Practise this skill from the home screen: every practice question "
+            "explains its rule.</p>")
 
     def focus_default(self) -> None:
         self.home_button.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
@@ -235,6 +236,12 @@ class SupervisorToolsScreen(QWidget):
         grid.addWidget(self.exam_pass, 3, 1)
         grid.addWidget(style.label("Seed", "muted"), 3, 2)
         grid.addLayout(seed_row, 3, 3)
+        self.exam_start_code = QCheckBox("Require a start code (announced in the room when the exam starts)",
+                                         form_card)
+        self.exam_start_code.setObjectName("exam-start-code")
+        self.exam_start_code.setToolTip("The exported file is sealed: without the code it shows nothing of the "
+                                        "exam. A new code is made at each export and shown here.")
+        grid.addWidget(self.exam_start_code, 4, 0, 1, 4)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
         fbox.addLayout(grid)
@@ -607,7 +614,8 @@ class SupervisorToolsScreen(QWidget):
         return {"title": self.exam_title.text(), "class_name": self.exam_class.text(), "games": games,
                 "skills": skills, "question_count": self.exam_count.value(),
                 "time_limit_s": self.exam_minutes.value() * 60, "pass_mark": self.exam_pass.value(),
-                "seed": self.exam_seed.value(), "id": self.editing_id}
+                "seed": self.exam_seed.value(), "id": self.editing_id,
+                "start_code": self.exam_start_code.isChecked()}
 
     def _emit_exam(self, signal) -> None:
         signal.emit(self.form_values())
