@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-display clean
+.PHONY: run test test-display package package-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,5 +25,15 @@ test: $(STAMP)
 test-display: $(STAMP)
 	bash tests/display/run-lane.sh
 
+# The desktop bundle for this system (PyInstaller, one folder: dist/dealer-trainer/), built with the
+# versions pinned in packaging/constraints.txt; .github/workflows/bundles.yml runs the same script.
+package: $(STAMP)
+	$(BIN)/python packaging/build_bundle.py
+
+# Build it, then run the bundle as a station would, outside the checkout: its snapshot of the home
+# screen and of a Pokette round (the wheel), checked; the PNGs stay in build/bundle-snapshots/.
+package-test: package
+	$(BIN)/python packaging/smoke_test.py --out build/bundle-snapshots
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info
