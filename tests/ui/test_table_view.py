@@ -178,3 +178,26 @@ def test_save_scene_png(qtbot, tmp_path):
     assert (image.width(), image.height()) == (1200, 700)
     small = save_scene_png(SCENES["one-player"], tmp_path / "sub" / "small.png", 600, 350)
     assert QImage(str(small)).size() == QSize(600, 350)
+
+
+@pytest.mark.parametrize("game_id", ["two-card-joker", "four-card"])
+def test_spot_labels_stay_legible_on_a_1024x700_monitor(qtbot, game_id):
+    """Table mode in a 1024x700 window draws the felt at about half its size: the spot labels
+    are given room for MIN_SPOT_LABEL_PX type (they were 5-6 px). (DJ Wild's six spots to a
+    seat are limited by the labels' own width: larger type would only shrink its cards.)"""
+    from trainer.ui.app import ensure_app
+    from trainer.ui.table_mode.screen import TableModeScreen
+    from trainer.ui.table_view import MIN_SPOT_LABEL_PX, SPOT_LABEL_PX
+
+    ensure_app()
+    screen = TableModeScreen(game_id)
+    qtbot.addWidget(screen)
+    screen.resize(1024, 650)  # the main window's 700 less its menu and status bars
+    screen.show()
+    qtbot.waitExposed(screen)
+    screen.start(11)
+    screen.setup.request_start()
+    view = screen.table.current_view()
+    lay = view.layout_for()
+    assert SPOT_LABEL_PX * lay.scale < MIN_SPOT_LABEL_PX  # the case this is about: a small felt
+    assert lay.label_px * lay.scale >= MIN_SPOT_LABEL_PX - 0.05

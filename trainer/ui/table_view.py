@@ -61,6 +61,10 @@ NOMINAL_HEIGHT = 700.0
 SPOT_W = 64.0  # a betting spot's column, at scale 1
 SPOT_R = 19.0  # a betting circle's radius, at scale 1
 SPOT_LABEL_PX = 13.0  # the spot labels' type size, at scale 1
+# ... and the smallest it is drawn: on a 1024x700 lab monitor the table is drawn at about
+# half its size; the layout then gives the labels room for this size (wider columns).
+MIN_SPOT_LABEL_PX = 7.0
+MAX_LABEL_GROWTH = 1.75  # ... by making the labels at most this much larger than the spots around them
 
 
 def _font(pixel_size: float, *, bold: bool = False, italic: bool = False, small_caps: bool = False,
@@ -90,6 +94,30 @@ def _fit_font(text: str, width: float, pixel_size: float, min_size: float = 6.0,
 
 def _spot_font(pixel_size: float) -> QFont:
     return _font(pixel_size, bold=True, small_caps=True, condensed=True, spacing=3)
+
+
+def label_px(s: float) -> float:
+    """The spot labels' type size at scale 1 for a table drawn at scale ``s``: the natural
+    size, or larger so that, drawn at ``s``, it is never below MIN_SPOT_LABEL_PX."""
+    return min(MAX_LABEL_GROWTH * SPOT_LABEL_PX, max(SPOT_LABEL_PX, MIN_SPOT_LABEL_PX / s)) if s > 0 else SPOT_LABEL_PX
+
+
+@lru_cache(maxsize=256)
+def _label_fit_at(labels: tuple[str, ...], px_quarter: int) -> tuple[float, int]:
+    font = _spot_font(px_quarter / 4)
+    fm = QFontMetricsF(font)
+    width, lines = SPOT_W, 0 if not labels else 1
+    for text in labels:
+        wrapped = _wrap_label(text, font, SPOT_W - 4)
+        lines = max(lines, wrapped.count("\n") + 1)
+        width = max(width, max(fm.horizontalAdvance(line) for line in wrapped.split("\n")) + 4)
+    return width, lines
+
+
+def _label_fit(labels: tuple[str, ...], px: float) -> tuple[float, int]:
+    """A spot column's width (at least SPOT_W) and the lines its labels take, at scale 1,
+    with labels of ``px`` pixels."""
+    return _label_fit_at(tuple(labels), round(px * 4))
 
 
 def _wrap_label(text: str, font: QFont, width: float) -> str:
@@ -152,8 +180,23 @@ class TableLayout:
         self.ery = self.ecy - h * 0.012
         self.rail_w = max(8.0, 30 * self.unit)
         self.frx, self.fry = self.erx - self.rail_w, self.ery - self.rail_w
-        self.label_lines = self._label_lines() if self.spot_labels else 0
+        # The labels' size at scale 1: the natural one, or larger where the table is drawn so
+        # small that they would fall below MIN_SPOT_LABEL_PX (solved again with room for them;
+        # a few rounds settle it, each solve monotonic in the scale).
+        self.label_px = SPOT_LABEL_PX
         self.scale, self.spread = self._solve()
+        natural = (self.scale, self.spread)
+        for _ in range(4):
+            wanted = label_px(self.scale)
+            if wanted <= self.label_px * 1.02:
+                break
+            self.label_px = wanted
+            self.scale, self.spread = self._solve()
+        if self.label_px * self.scale < MIN_SPOT_LABEL_PX * 0.97:
+            # Where the labels' own width is what limits the seats (six spots to a seat),
+            # larger labels would only shrink the cards: keep the natural layout.
+            self.label_px = SPOT_LABEL_PX
+            self.scale, self.spread = natural
         self._dealer(self.scale)
         self.seats = [self._seat(i, self.scale, self.spread) for i in range(1, max(1, self.seat_count) + 1)]
 
@@ -192,16 +235,11 @@ class TableLayout:
         cols = k if k <= 3 else math.ceil(k / 2)
         return cols, math.ceil(k / cols)
 
-    def _label_lines(self) -> int:
-        """1, or 2 when some spot label is too wide for one line in its column."""
-        font = _spot_font(SPOT_LABEL_PX)
-        fm = QFontMetricsF(font)
-        return 2 if any(fm.horizontalAdvance(t) > SPOT_W - 4 for t in self.spot_labels) else 1
-
     def _sizes(self, s: float) -> dict[str, float]:
         cols, rows = self._spot_grid()
-        label_h = self.label_lines * SPOT_LABEL_PX * 1.12
-        sw = SPOT_W * s
+        col_w, lines = _label_fit(self.spot_labels, self.label_px)
+        label_h = lines * self.label_px * 1.12
+        sw = col_w * s
         sh = (label_h + 3 + 2 * SPOT_R + 15 + 3) * s
         cw = 48 * s
         ch = cw * CARD_ASPECT
@@ -450,7 +488,7 @@ def _paint_marker(p: QPainter, seat: SeatGeometry, occupied: bool, highlight: bo
     p.drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, str(seat.number))
 
 
-def _paint_spot(p: QPainter, g: SpotGeometry, s: float, dim: bool) -> None:
+def _paint_spot(p: QPainter, g: SpotGeometry, s: float, dim: bool, label_size_px: float = SPOT_LABEL_PX) -> None:
     ink = QColor(FELT_INK)
     if dim:
         ink.setAlpha(70)
@@ -462,7 +500,7 @@ def _paint_spot(p: QPainter, g: SpotGeometry, s: float, dim: bool) -> None:
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.setPen(QPen(thin, max(0.5, 0.8 * s)))
     p.drawEllipse(g.center, g.radius * 0.82, g.radius * 0.82)
-    font = _spot_font(SPOT_LABEL_PX * s)
+    font = _spot_font(label_size_px * s)  # about MIN_SPOT_LABEL_PX at least: the layout made room
     text = _wrap_label(g.spot.label, font, g.label_rect.width())
     widest = max(QFontMetricsF(font).horizontalAdvance(line) for line in text.split("\n"))
     if widest > g.label_rect.width():  # a single long word: shrink to fit
@@ -516,7 +554,7 @@ def _paint_seat(p: QPainter, lay: TableLayout, scene: TableScene | None, number:
     spots = scene.spots if scene is not None else ()
     for spot, g in zip(spots, geo.spots):
         _paint_spot(p, SpotGeometry(spot, g.center, g.radius, g.label_rect, g.chip_center, g.chip_radius), s,
-                    dim=not occupied)
+                    dim=not occupied, label_size_px=lay.label_px)
     if view is None:
         return
     if occupied:
