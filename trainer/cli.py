@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import trainer
+from trainer.rulebook import commands as rulebook_commands
 
 SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer",
            # adaptive practice, exams and the supervisor's review (trainer.ui.screens.dashboard_snapshot)
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--fullscreen", action="store_true",
                         help="start full screen (classroom stations; F11 or View > Full screen leaves it)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {trainer.__version__}")
+    rulebook_commands.add_global_option(parser)  # --rules FOLDER: the school's rule texts
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     snap = commands.add_parser(
         "snapshot", help="render one screen to a PNG file, offscreen",
@@ -92,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     cfg_commands.add_parser("show", help="print the settings in force and where each came from",
                             description="Print the settings in force and where each came from: default, "
                                         "machine file, user file or command line.")
+    rulebook_commands.add_commands(commands)  # rules, questions (trainer.rulebook.commands)
     return parser
 
 
@@ -106,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
         return station
     if args.command == "config":
         return _config(station)
+    rulebook_commands.setup_rules_folder(args)
+    if (code := rulebook_commands.run(args)) is not None:
+        return code
     if args.command == "snapshot":
         return _snapshot(args)
     if args.command == "analyze":

@@ -1,0 +1,140 @@
+"""A printable worksheet: the questions with their table drawings, then an answer key
+with the rule cited for each, written with Qt's own PDF writer (``dealer-trainer
+questions GAME --format pdf`` and the supervisor's "Print as worksheet").
+
+Each question's scene is drawn by the same view the quiz uses (``scene_view``), painted
+into an image the document holds; the document is laid out on Letter pages, the answer
+key starting on a new page, the title and page number in every footer.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QFont,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextDocument,
+)
+from PySide6.QtWidgets import QApplication
+
+from trainer.ui import style
+
+SCENE_SIZE = (960, 600)  # pixels the view is laid out at; printed about 12 cm wide
+
+
+def _app() -> None:
+    if QApplication.instance() is None:
+        QApplication([])
+
+
+def scene_image(scene: object, size: tuple[int, int] = SCENE_SIZE) -> QImage:
+    """The scene as its quiz view draws it."""
+    from trainer.ui.scene_view import view_class, view_name
+
+    _app()
+    view = view_class(view_name(scene))()
+    view.set_scene(scene)
+    view.resize(*size)
+    image = QImage(size[0], size[1], QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    view.render(painter, QPointF(0, 0).toPoint())
+    painter.end()
+    view.deleteLater()
+    return image
+
+
+def _answer_lines(q) -> str:
+    if q.form == "choice" and q.options:
+        letter = "ABCDEFGHIJKLMNOP"[q.options.index(q.answer)] if q.answer in q.options else ""
+        return f"{letter}. {html.escape(q.answer)}" if letter else html.escape(q.answer)
+    return html.escape(q.display(q.answer))
+
+
+def worksheet_html(title: str, questions: list) -> tuple[str, dict[str, QImage]]:
+    """The document's HTML and its images (by name)."""
+    images: dict[str, QImage] = {}
+    out = [f"<h1 style='font-size:16pt'>{html.escape(title)}</h1>",
+           "<p>Name: ______________________________ &nbsp;&nbsp; Date: ______________</p>"]
+    for n, q in enumerate(questions, 1):
+        out.append(f"<h3 style='font-size:12pt; margin-top:14px'>Question {n}</h3>")
+        if q.scene is not None:
+            name = f"scene-{n}"
+            images[name] = scene_image(q.scene)
+            out.append(f"<p><img src='{name}' width='{SCENE_SIZE[0] * 2 // 5}' height='{SCENE_SIZE[1] * 2 // 5}'></p>")
+        out.append("<p>" + html.escape(q.prompt).replace("\n", "<br>") + "</p>")
+        if q.form == "choice":
+            out.append("<p style='margin-left:18px'>" + "<br>".join(
+                f"{'ABCDEFGHIJKLMNOP'[i]}. {html.escape(o)} &nbsp;☐" for i, o in enumerate(q.options)) + "</p>")
+        elif q.form == "order":
+            out.append("<p style='margin-left:18px'>Put in order (number them): " + "<br>".join(
+                f"___ {html.escape(o)}" for o in q.options) + "</p>")
+        else:
+            labels = q.fields or ("Answer",)
+            hint = " (collect, push, pay $ or refer to floor supervisor)" if q.form == "settle" else " ($)"
+            out.append("<p style='margin-left:18px'>" + "<br>".join(
+                f"{html.escape(f)}{hint}: ______________" for f in labels) + "</p>")
+    out.append("<h1 style='font-size:16pt; page-break-before:always'>Answer key</h1>")
+    for n, q in enumerate(questions, 1):
+        out.append(f"<p><b>{n}.</b> {_answer_lines(q)}<br>"
+                   f"<span style='color:#333'>{html.escape(q.explanation)}</span><br>"
+                   f"<i>Rule: {html.escape('; '.join(q.citations))}</i></p>")
+    return "<html><body style='font-size:10pt'>" + "".join(out) + "</body></html>", images
+
+
+def write_worksheet(path: str | Path, title: str, questions: list) -> int:
+    """Write the worksheet; the number of pages. Raises OSError when it cannot be written."""
+    _app()
+    path = Path(path)
+    writer = QPdfWriter(str(path))
+    writer.setTitle(title)
+    writer.setCreator("Dealer Trainer")
+    writer.setResolution(150)
+    writer.setPageSize(QPageSize(QPageSize.PageSizeId.Letter))
+    writer.setPageMargins(QMarginsF(15, 15, 15, 18), QPageLayout.Unit.Millimeter)
+    page = writer.pageLayout().paintRectPixels(writer.resolution())
+    body, images = worksheet_html(title, questions)
+    doc = QTextDocument()
+    font = QFont()
+    font.setFamilies(style.FONT_FAMILIES)
+    font.setPointSizeF(10)
+    doc.setDefaultFont(font)
+    doc.documentLayout().setPaintDevice(writer)
+    for name, image in images.items():
+        doc.addResource(QTextDocument.ResourceType.ImageResource.value, QUrl(name), image)
+    doc.setHtml(body)
+    footer_h = 40.0
+    doc.setPageSize(QSizeF(page.width(), page.height() - footer_h))
+    pages = doc.pageCount()
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise OSError(f"cannot write {path}")
+    try:
+        for i in range(pages):
+            if i:
+                writer.newPage()
+            painter.save()
+            painter.translate(0, -i * (page.height() - footer_h))
+            ctx = QAbstractTextDocumentLayout.PaintContext()
+            ctx.clip = QRectF(0, i * (page.height() - footer_h), page.width(), page.height() - footer_h)
+            painter.setClipRect(ctx.clip)
+            doc.documentLayout().draw(painter, ctx)
+            painter.restore()
+            painter.setFont(QFont(font.family(), 8))
+            painter.setPen(QColor("#555"))
+            painter.drawText(QRectF(0, page.height() - footer_h + 8, page.width(), footer_h - 8),
+                             Qt.AlignmentFlag.AlignLeft, title)
+            painter.drawText(QRectF(0, page.height() - footer_h + 8, page.width(), footer_h - 8),
+                             Qt.AlignmentFlag.AlignRight, f"Page {i + 1} of {pages}")
+    finally:
+        painter.end()
+    return pages
