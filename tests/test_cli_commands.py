@@ -77,3 +77,42 @@ def test_settle_errors_say_what_is_wrong(tmp_path, capsys):
     f.write_text("{ nope")
     assert main(["settle", str(f)]) == 1
     assert "not valid JSON" in capsys.readouterr().err
+
+
+# -- issue 14: the first supervisor account is made at set-up, on the command line ----------
+
+def test_supervisor_add_makes_the_first_account_with_the_password_asked_twice(tmp_path, monkeypatch, capsys):
+    from trainer.review.accounts import sign_in
+    from trainer.store import Store
+
+    db = tmp_path / "station.sqlite3"
+    asked = []
+    answers = iter(["correct horse battery", "correct horse battery"])
+    monkeypatch.setattr("getpass.getpass", lambda prompt="": asked.append(prompt) or next(answers))
+    assert main(["--db", str(db), "supervisor", "add", "Ms Lee"]) == 0
+    assert asked == ["Password for supervisor Ms Lee: ", "The same password again: "]
+    assert "Made the supervisor account 'Ms Lee'" in capsys.readouterr().out
+    with Store.open(db) as s:
+        assert sign_in(s, "ms lee", "correct horse battery").name == "Ms Lee"
+        created = [e for e in s.audit_log() if e.action == "supervisor.create"]
+        assert len(created) == 1 and created[0].detail["first_account"] is True
+    # a second account is a signed-in supervisor's to add, never the command line's
+    monkeypatch.setattr("getpass.getpass", lambda prompt="": "another password")
+    assert main(["--db", str(db), "supervisor", "add", "Trainee Tom"]) == 1
+    err = capsys.readouterr().err
+    assert "already has a supervisor account" in err and len(err.strip().splitlines()) == 1
+    with Store.open(db) as s:
+        assert [x.name for x in s.supervisors()] == ["Ms Lee"]
+
+
+def test_supervisor_add_refuses_passwords_that_differ_or_are_short(tmp_path, monkeypatch, capsys):
+    from trainer.store import Store
+
+    db = tmp_path / "station.sqlite3"
+    for given, message in ((["long enough 1", "long enough 2"], "not the same"), (["short", "short"], "at least 8")):
+        answers = iter(given)
+        monkeypatch.setattr("getpass.getpass", lambda prompt="", a=answers: next(a))
+        assert main(["--db", str(db), "supervisor", "add", "Ms Lee"]) == 1
+        assert message in capsys.readouterr().err
+    with Store.open(db) as s:
+        assert s.supervisor_count() == 0

@@ -8,6 +8,7 @@ Amounts are integer cents throughout.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 from trainer.core.money import format_cents
@@ -69,12 +70,82 @@ def settle(doc: object) -> dict:
     return settle_document(doc)
 
 
-def settle_text(text: str) -> dict:
+# Limits of the JSON a round is read from (issue 14): a round is a few kilobytes, a few
+# levels deep, its numbers cents and small counts. Anything beyond is refused with one line
+# before it can exhaust the recursion limit, Python's int conversion or the memory.
+MAX_INPUT_BYTES = 1_000_000
+MAX_DEPTH = 32
+MAX_NUMBER_DIGITS = 30  # more than any amount in cents the trainer accepts (10**8)
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise SettlementError(f"the key {key!r} is given twice in one object; give it once")
+        out[key] = value
+    return out
+
+
+def _int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_NUMBER_DIGITS:
+        raise SettlementError(f"a number with {digits} digits is too long (at most {MAX_NUMBER_DIGITS})")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > MAX_NUMBER_DIGITS + 10:
+        raise SettlementError(f"a number with {len(text)} digits and signs is too long")
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise SettlementError(f"{text} is not a finite number")
+    return value
+
+
+def _constant(name: str) -> object:
+    raise SettlementError(f"{name} is not JSON: give a number")
+
+
+def _depth(text: str) -> int:
+    """How deep arrays and objects nest, strings aside."""
+    bare = re.sub(r'"(?:[^"\\]|\\.)*+"', '""', text)
+    depth = deepest = 0
+    for m in re.finditer(r"[\[\]{}]", bare):
+        depth += 1 if m.group() in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def read_json(data: str | bytes) -> object:
+    """The JSON value of ``data`` (UTF-8 bytes, a byte order mark allowed, or text), strictly:
+    ``SettlementError`` with one line for text that is not UTF-8, JSON nested more than
+    ``MAX_DEPTH`` levels, numbers of more than ``MAX_NUMBER_DIGITS`` digits, NaN or
+    Infinity, and a key given twice in one object (never "the last one wins")."""
+    if isinstance(data, bytes):
+        if len(data) > MAX_INPUT_BYTES:
+            raise SettlementError(f"the input has {len(data):,} bytes; a round has at most {MAX_INPUT_BYTES:,}")
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise SettlementError(f"the input is not UTF-8 text (byte {e.start + 1} is 0x{data[e.start]:02x}); "
+                                  "save it as UTF-8") from None
+    elif len(data) > MAX_INPUT_BYTES:
+        raise SettlementError(f"the input has {len(data):,} characters; a round has at most {MAX_INPUT_BYTES:,}")
+    text = data.removeprefix("\ufeff")
+    if (depth := _depth(text)) > MAX_DEPTH:
+        raise SettlementError(f"the JSON is nested more than {MAX_DEPTH} levels deep ({depth}); a round is not")
     try:
-        doc = json.loads(text)
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_int, parse_float=_float,
+                          parse_constant=_constant)
     except json.JSONDecodeError as e:
-        raise SettlementError(f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from e
-    return settle(doc)
+        raise SettlementError(f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    except RecursionError:  # the depth check above makes this unreachable; kept as a guard
+        raise SettlementError(f"the JSON is nested more than {MAX_DEPTH} levels deep") from None
+
+
+def settle_text(text: str | bytes) -> dict:
+    return settle(read_json(text))
 
 
 def _odds(w: dict) -> str:

@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 
 import trainer
-from trainer.rulebook import commands as rulebook_commands
 
 SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer",
            # adaptive practice, exams and the supervisor's review (trainer.ui.screens.dashboard_snapshot)
@@ -49,7 +48,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--fullscreen", action="store_true",
                         help="start full screen (classroom stations; F11 or View > Full screen leaves it)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {trainer.__version__}")
-    rulebook_commands.add_global_option(parser)  # --rules FOLDER: the school's rule texts
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     snap = commands.add_parser(
         "snapshot", help="render one screen to a PNG file, offscreen",
@@ -94,7 +92,6 @@ def build_parser() -> argparse.ArgumentParser:
     cfg_commands.add_parser("show", help="print the settings in force and where each came from",
                             description="Print the settings in force and where each came from: default, "
                                         "machine file, user file or command line.")
-    rulebook_commands.add_commands(commands)  # rules, questions (trainer.rulebook.commands)
     return parser
 
 
@@ -109,9 +106,6 @@ def main(argv: list[str] | None = None) -> int:
         return station
     if args.command == "config":
         return _config(station)
-    rulebook_commands.setup_rules_folder(args)
-    if (code := rulebook_commands.run(args)) is not None:
-        return code
     if args.command == "snapshot":
         return _snapshot(args)
     if args.command == "analyze":
@@ -119,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "settle":
         return _settle(args)
     if args.command == "supervisor":
-        return _supervisor(args)
+        return _supervisor(args, station.database.value)
     from trainer.display_check import problem
 
     if (message := problem()) is not None:  # before Qt aborts with a cryptic message
@@ -196,20 +190,58 @@ def _analyze(args: argparse.Namespace) -> int:
 def _settle(args: argparse.Namespace) -> int:
     import json
 
-    from trainer.calculator import format_result, settle_text
+    from trainer.calculator import MAX_INPUT_BYTES, format_result, settle_text
     from trainer.core.settlement import SettlementError
 
+    # Bytes, decoded by settle_text (strict UTF-8, one line if not); one byte more than the
+    # limit is read so that a larger input is refused without reading it all.
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-    except OSError as e:
-        print(f"dealer-trainer settle: error: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
+        if args.file == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data = stream.read(MAX_INPUT_BYTES + 1) if stream is not None else sys.stdin.read(MAX_INPUT_BYTES + 1)
+        else:
+            with Path(args.file).open("rb") as f:
+                data = f.read(MAX_INPUT_BYTES + 1)
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"dealer-trainer settle: error: cannot read {args.file}: {getattr(e, 'strerror', None) or e}",
+              file=sys.stderr)
         return 1
     try:
-        result = settle_text(text)
+        result = settle_text(data)
     except SettlementError as e:
-        print(f"dealer-trainer settle: error: {e}", file=sys.stderr)
+        message = " ".join(str(e).split())  # one line, whatever the input put in the message
+        print(f"dealer-trainer settle: error: {message}", file=sys.stderr)
         return 1
     print(json.dumps(result, indent=2) if args.json else format_result(result))
+    return 0
+
+
+def _supervisor(args: argparse.Namespace, path: Path) -> int:
+    """``supervisor add NAME``: the first account, made at set-up by the instructor (issue 14:
+    whoever first pressed Supervisor used to make it on the sign-in screen)."""
+    import getpass
+
+    from trainer.review import accounts
+    from trainer.store import Store, StoreError
+
+    def fail(message: str) -> int:
+        print(f"dealer-trainer supervisor add: error: {message}", file=sys.stderr)
+        return 1
+
+    try:
+        with Store.open(path) as store:
+            if store.supervisor_count():
+                return fail(f"{path} already has a supervisor account: a signed-in supervisor adds the others "
+                            "(Supervisor, then Tools).")
+            try:
+                password = getpass.getpass(f"Password for supervisor {args.name}: ")
+                repeat = getpass.getpass("The same password again: ")
+            except (EOFError, KeyboardInterrupt):
+                return fail("no password given; nothing was changed.")
+            supervisor = accounts.create_supervisor(store, args.name, password, repeat)
+    except (StoreError, accounts.AccountError) as e:
+        return fail(str(e))
+    print(f"Made the supervisor account {supervisor.name!r} in {path}. Sign in with it on the Supervisor screen.")
     return 0
 
 

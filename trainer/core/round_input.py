@@ -26,6 +26,19 @@ def known_keys(value: dict, allowed: Iterable[str], where: str, what: str = "key
             raise SettlementError(f"{where}: unknown {what} {k!r}; the {what}s are {', '.join(allowed)}")
 
 
+def round_keys(doc: dict, allowed: Iterable[str]) -> None:
+    """The round's own keys: a misspelt one ("option" for "options") is an error, never
+    ignored (issue 14: it settled the round on the default table)."""
+    known_keys(doc, allowed, "the round")
+
+
+def dealer_cards(doc: dict, count: int | None) -> tuple[Card, ...]:
+    """The ``dealer`` object's cards; any other key in it is an error."""
+    dealer = obj(doc.get("dealer"), "dealer")
+    known_keys(dealer, ("cards",), "dealer")
+    return cards(dealer.get("cards"), "dealer: cards", count)
+
+
 def cards(value: Any, where: str, count: int | None = None) -> tuple[Card, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise SettlementError(f"{where}: cards are a list of texts such as [\"As\", \"JK\"]")

@@ -26,10 +26,11 @@ EXAMPLE = {
 
 
 def settle_document(doc: dict) -> dict:
+    ri.round_keys(doc, ("game", "options", "dealer", "seats"))
     options = ri.obj(doc.get("options", {}), "options")
     ri.known_keys(options, OPTIONS, "options", "option")
     table = str(options.get("trips_table", "01"))
-    dealer = ri.cards(ri.obj(doc.get("dealer"), "dealer").get("cards"), "dealer: cards", 5)
+    dealer = ri.dealer_cards(doc, 5)
     seats_in = doc.get("seats")
     if not isinstance(seats_in, list) or not seats_in:
         raise SettlementError("seats: a list of at least one seat is needed")

@@ -52,8 +52,9 @@ def _options(doc: dict) -> HouseOptions:
 
 
 def settle_document(doc: dict) -> dict:
+    ri.round_keys(doc, ("game", "options", "dealer", "seats"))
     options = _options(doc)
-    dealer = ri.cards(ri.obj(doc.get("dealer"), "dealer").get("cards"), "dealer: cards", 6)
+    dealer = ri.dealer_cards(doc, 6)
     seats_in = doc.get("seats")
     if not isinstance(seats_in, list) or not seats_in:
         raise SettlementError("seats: a list of at least one seat is needed")

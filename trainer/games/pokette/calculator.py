@@ -142,6 +142,7 @@ def _bets(doc: dict) -> list[Bet]:
 
 
 def settle_document(doc: dict) -> dict:
+    ri.round_keys(doc, ("game", "options", "stand", "winning_card", "seats"))
     options = _options(doc)
     stand = _stand(doc)
     winning = _winning(doc)

@@ -38,10 +38,11 @@ def calculator_form():
 
 
 def settle_document(doc: dict) -> dict:
+    ri.round_keys(doc, ("game", "options", "dealer", "seats"))
     options = ri.obj(doc.get("options", {}), "options")
     ri.known_keys(options, OPTIONS, "options", "option")
     table = str(options.get("pair_up_table", "1"))
-    dealer = ri.cards(ri.obj(doc.get("dealer"), "dealer").get("cards"), "dealer: cards", 2)
+    dealer = ri.dealer_cards(doc, 2)
     seats_in = doc.get("seats")
     if not isinstance(seats_in, list) or not seats_in:
         raise SettlementError("seats: a list of at least one seat is needed")

@@ -25,6 +25,8 @@ Input::
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
+
 from trainer.core import round_input as ri
 from trainer.core.money import format_cents
 from trainer.core.settlement import SettlementError
@@ -57,12 +59,30 @@ def _whole(value: object, where: str) -> int:
     return value
 
 
+def _finite_percent(value: object, most: int) -> None:
+    """Refuse, before any arithmetic, a percentage Decimal reads but cannot use: "Infinity",
+    "NaN", "sNaN" (which raises on comparison), "1e999999" (which overflows) or a tiny
+    exponent (issue 14). Anything else is left to ``percent_to_basis_points``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return
+    try:
+        d = Decimal(str(value).strip().rstrip("%"))
+    except (InvalidOperation, ValueError):
+        return
+    if not d.is_finite() or d.adjusted() > 6 or (d and d.adjusted() < -6):
+        raise SettlementError(f"options: commission_percent: {str(value)[:40]!r} is not a percentage from 0 to "
+                              f"{most} (§10(h)(2))")
+
+
 def _options(doc: dict) -> tuple[HouseOptions, int, dict]:
     given = ri.obj(doc.get("options", {}), "options")
     ri.known_keys(given, OPTIONS, "options", "option")
     pd = pot_data()
-    bp = percent_to_basis_points(given["commission_percent"], "options: commission_percent") \
-        if "commission_percent" in given else pd.default_percent * 100
+    if "commission_percent" in given:
+        _finite_percent(given["commission_percent"], pd.max_percent)
+        bp = percent_to_basis_points(given["commission_percent"], "options: commission_percent")
+    else:
+        bp = pd.default_percent * 100
     if bp < 0 or bp > pd.max_percent * 100:
         raise SettlementError(f"options: commission_percent: the commission is a percentage of no more than "
                               f"{pd.max_percent} (§10(h)(2)), not {percent_text(bp)}")
@@ -91,8 +111,9 @@ def _decision(value: object, where: str) -> tuple[str, ...]:
 
 
 def settle_document(doc: dict) -> dict:
+    ri.round_keys(doc, ("game", "options", "dealer", "seats"))
     options, button, shown = _options(doc)
-    dealer = ri.cards(ri.obj(doc.get("dealer"), "dealer").get("cards"), "dealer: cards", 5)
+    dealer = ri.dealer_cards(doc, 5)
     seats_in = doc.get("seats")
     if not isinstance(seats_in, list) or not seats_in:
         raise SettlementError("seats: a list of at least one seat is needed")
