@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, QSize
+from PySide6.QtCore import QPointF, QRectF, QSize
 from PySide6.QtGui import QColor, QImage
 
 from trainer.core.scene import CardView, SeatView, Spot, TableScene
@@ -201,3 +201,24 @@ def test_spot_labels_stay_legible_on_a_1024x700_monitor(qtbot, game_id):
     lay = view.layout_for()
     assert SPOT_LABEL_PX * lay.scale < MIN_SPOT_LABEL_PX  # the case this is about: a small felt
     assert lay.label_px * lay.scale >= MIN_SPOT_LABEL_PX - 0.05
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5, 6, 7])
+@pytest.mark.parametrize("area_width", [40.0, 70.0, 120.0, 200.0, 400.0])
+@pytest.mark.parametrize("card_width", [30.0, 48.0, 70.0, 110.0])
+def test_overlapped_cards_leave_every_index_in_view(qapp, count, area_width, card_width):
+    """A fanned hand never hides a card's corner index under the next card ("10" whole)."""
+    from trainer.ui.card_art import CARD_ASPECT, COMPACT_WIDTH, INDEX_COMPACT, INDEX_FULL
+    from trainer.ui.table_view import TableLayout
+
+    lay = TableLayout(800, 500, 6, ("Ante",), 2, 2)
+    area = QRectF(10, 10, area_width, card_width * CARD_ASPECT)
+    rects = lay.card_rects(area, count, card_width, card_width * CARD_ASPECT, 4)
+    assert len(rects) == count
+    for left, right in zip(rects, rects[1:]):
+        w = left.width()
+        mid, width = INDEX_COMPACT if w < COMPACT_WIDTH else INDEX_FULL
+        index_right_edge = left.left() + w * (mid + width / 2)
+        assert right.left() >= index_right_edge, (left, right)
+    assert rects[0].left() >= area.left() - 0.01 and rects[-1].right() <= area.right() + 0.01 or \
+        rects[-1].right() - rects[0].left() <= card_width + 0.01  # one card wider than its area stays as it is

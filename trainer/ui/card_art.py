@@ -59,6 +59,17 @@ PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
 # Below this width (in device pixels) a face shows a large index and one large suit
 # instead of the full pip layout, which would be too small to read.
 COMPACT_WIDTH = 64.0
+# The corner index (rank and suit): its centre and widest extent, as fractions of the card's
+# width, on a compact (small) card and on a full one.
+INDEX_COMPACT = (0.27, 0.48)
+INDEX_FULL = (0.105, 0.17)
+
+
+def index_reach(card_width: float) -> float:
+    """How far from its left edge a card of ``card_width`` shows its index ("10" included),
+    as a fraction of its width: an overlapping card must leave at least this much in view."""
+    mid, width = INDEX_COMPACT if card_width < COMPACT_WIDTH else INDEX_FULL
+    return mid + width / 2 + 0.03
 
 
 # ---------------------------------------------------------------------------------- SVG
@@ -224,12 +235,9 @@ def _paint_index(painter: QPainter, rect: QRectF, card: Card, compact: bool, rot
         painter.restore()
         return
     label = card.rank_label
-    if compact:
-        cap_h, x_mid, suit_size = h * 0.22, rect.left() + w * 0.27, w * 0.32
-        max_w = w * 0.48
-    else:
-        cap_h, x_mid, suit_size = h * 0.095, rect.left() + w * 0.105, w * 0.125
-        max_w = w * 0.17
+    mid, width = INDEX_COMPACT if compact else INDEX_FULL
+    cap_h, x_mid, max_w = h * (0.22 if compact else 0.095), rect.left() + w * mid, w * width
+    suit_size = w * (0.32 if compact else 0.125)
     top = rect.top() + h * 0.055
     size = _text_height_for(label, True, max_w, cap_h)
     box = QRectF(x_mid - size.width() / 2, top + (cap_h - size.height()), size.width(), size.height())

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from trainer.core.scene import CardView, SeatView, Spot, TableScene
 from trainer.ui.card_art import (
     CARD_ASPECT,
+    index_reach,
     paint_back,
     paint_card,
     paint_card_shadow,
@@ -378,9 +379,17 @@ class TableLayout:
             return []
         full = count * card_w + (count - 1) * gap
         step = card_w + gap if full <= area.width() or count == 1 else (area.width() - card_w) / (count - 1)
+        if count > 1 and step < card_w * index_reach(card_w):
+            # Overlapped so far that a card's index ("10") would hide under the next one:
+            # smaller cards instead, each showing its whole index.
+            for _ in range(3):  # the reach depends on the size (compact cards): settle it
+                shrunk = area.width() / (1 + (count - 1) * index_reach(card_w))
+                card_h, card_w = card_h * shrunk / card_w, shrunk
+            step = card_w * index_reach(card_w)
         used = card_w + step * (count - 1)
         left = area.center().x() - used / 2
-        return [QRectF(left + i * step, area.top(), card_w, card_h) for i in range(count)]
+        return [QRectF(left + i * step, area.top() + (area.height() - card_h) / 2 if card_h < area.height()
+                       else area.top(), card_w, card_h) for i in range(count)]
 
 
 @lru_cache(maxsize=32)
