@@ -32,6 +32,7 @@ from trainer.core.cards import (
 )
 from trainer.core.citation import ruling, section
 from trainer.core.hand_value import RankedHand
+from trainer.games.hand_builder import RankPatterns
 
 TITLE = "DJ Wild Poker"
 DEUCE = 2
@@ -370,90 +371,83 @@ def wild_counts(category: Category) -> tuple[int, ...]:
     return tuple(_WILD_WEIGHTS[category])
 
 
+@lru_cache(maxsize=None)
+def _patterns(wilds: int) -> RankPatterns:
+    """The natural ranks (never a deuce) of a hand holding ``wilds`` wild cards, by the
+    category ``value_of`` reads with those wilds (made at first use)."""
+    return RankPatterns(HAND_SIZE - wilds, NATURAL_RANKS, lambda ranks, suited: value_of(ranks, suited, wilds)[0])
+
+
 def hand_of(category: Category, rng: random.Random, avoid: Sequence[Card] = (),
             wilds: int | None = None) -> tuple[Card, ...]:
     """A random hand of exactly ``category`` (deuces and joker wild), sharing no card
-    with ``avoid``; ``wilds`` fixes how many wild cards it holds. Built on purpose, so
-    a royal flush costs no more than a pair."""
+    with ``avoid``; ``wilds`` fixes how many wild cards it holds. Built from the cards
+    still available (``hand_builder``), so a royal flush costs no more than a pair and a
+    crowded table no more than an empty one."""
     taken = set(avoid)
     choices = _WILD_WEIGHTS[category]
     if wilds is not None and wilds not in choices:
         raise HandError(f"a {category.hand_name} cannot hold {wilds} wild cards")
-    for _ in range(2000):
-        w = wilds if wilds is not None else rng.choices(list(choices), weights=list(choices.values()))[0]
-        pool = _wild_pool(taken)
-        if len(pool) < w:
+    pool = _wild_pool(taken)
+    if wilds is not None:
+        counts = [wilds]
+    else:
+        possible = [w for w in choices if w <= len(pool)]
+        if not possible:
+            raise HandError(f"cannot deal a {category.hand_name} from what is left of the deck")
+        first = rng.choices(possible, weights=[choices[w] for w in possible])[0]
+        counts = [first] + sorted((w for w in possible if w != first), key=lambda w: -choices[w])
+    for w in counts:
+        if w > len(pool):
             continue
-        wild_cards = rng.sample(pool, w)
-        natural = _naturals(category, HAND_SIZE - w, rng)
-        if natural is None or any(c in taken for c in natural):
+        natural = _patterns(w).pick(category, rng, taken)
+        if natural is None:
             continue
-        hand = list(wild_cards) + natural
-        if evaluate(hand).category is category:
-            rng.shuffle(hand)
-            return tuple(hand)
+        hand = rng.sample(pool, w) + natural
+        rng.shuffle(hand)
+        return tuple(hand)
     raise HandError(f"cannot deal a {category.hand_name} from what is left of the deck")
-
-
-def _naturals(category: Category, n: int, rng: random.Random) -> list[Card] | None:
-    """``n`` natural (never wild) cards shaped for ``category``; checked by the caller."""
-    if n == 0:
-        return []
-    suit = rng.choice(SUIT_CHARS)
-    if category is Category.ROYAL_FLUSH:
-        return [Card(r, suit) for r in rng.sample(range(10, ACE + 1), n)]
-    if category in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
-        high = rng.randint(5, 13 if category is Category.STRAIGHT_FLUSH else ACE)
-        window = [ACE, 3, 4, 5] if high == 5 else [r for r in range(high - 4, high + 1) if r != DEUCE]
-        if len(window) < n:
-            return None
-        ranks = rng.sample(window, n)
-        if category is Category.STRAIGHT_FLUSH:
-            return [Card(r, suit) for r in ranks]
-        return [Card(r, rng.choice(SUIT_CHARS)) for r in ranks]
-    if category is Category.FLUSH:
-        return [Card(r, suit) for r in rng.sample(NATURAL_RANKS, n)]
-    if category in (Category.FIVE_OF_A_KIND, Category.FOUR_OF_A_KIND, Category.FULL_HOUSE,
-                    Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.PAIR):
-        group = {Category.FIVE_OF_A_KIND: n, Category.FOUR_OF_A_KIND: n - 1, Category.FULL_HOUSE: 3 if n == 5 else 2,
-                 Category.THREE_OF_A_KIND: n - 2, Category.TWO_PAIR: 2, Category.PAIR: n - 3}[category]
-        if group < 1 or group > 4:
-            return None
-        ranks = rng.sample(NATURAL_RANKS, 3)
-        cards = [Card(ranks[0], s) for s in rng.sample(SUIT_CHARS, group)]
-        rest = n - group
-        if category in (Category.FULL_HOUSE, Category.TWO_PAIR):
-            cards += [Card(ranks[1], s) for s in rng.sample(SUIT_CHARS, 2)]
-            rest -= 2
-        others = [r for r in NATURAL_RANKS if r not in ranks[:2]]
-        cards += [Card(r, rng.choice(SUIT_CHARS)) for r in rng.sample(others, rest)]
-        return cards
-    return [Card(r, rng.choice(SUIT_CHARS)) for r in rng.sample(NATURAL_RANKS, n)]
 
 
 def natural_with_deuces(rng: random.Random, avoid: Sequence[Card] = ()) -> tuple[Card, ...]:
     """A hand whose deuces can play as natural twos for Trips (§9(d)(5)): the lowest
-    straights and straight flushes, and trips, full houses or quads of twos."""
-    taken = set(avoid)
-    for _ in range(2000):
-        kind = rng.randrange(5)
-        suit = rng.choice(SUIT_CHARS)
+    straights and straight flushes, and trips, full houses or quads of twos. Built from
+    the cards still available: the shape is drawn first, then the next shape in turn
+    when what is left cannot make it."""
+    gone = {(c.rank, c.suit) for c in avoid}
+    suits_of = {r: [s for s in SUIT_CHARS if (r, s) not in gone] for r in range(DEUCE, ACE + 1)}
+    first = rng.randrange(5)
+    for kind in (first, *(k for k in range(5) if k != first)):
+        hand: list[Card] = []
         if kind == 0:  # A-2-3-4-5 or 2-3-4-5-6, suited
-            ranks = rng.choice(([ACE, 2, 3, 4, 5], [2, 3, 4, 5, 6]))
+            runs = [ranks for ranks in ([ACE, 2, 3, 4, 5], [2, 3, 4, 5, 6])
+                    if any(all(s in suits_of[r] for r in ranks) for s in SUIT_CHARS)]
+            if not runs:
+                continue
+            ranks = rng.choice(runs)
+            suit = rng.choice([s for s in SUIT_CHARS if all(s in suits_of[r] for r in ranks)])
             hand = [Card(r, suit) for r in ranks]
         elif kind == 1:  # the same runs off suit
-            ranks = rng.choice(([ACE, 2, 3, 4, 5], [2, 3, 4, 5, 6]))
-            hand = [Card(r, rng.choice(SUIT_CHARS)) for r in ranks]
+            runs = [ranks for ranks in ([ACE, 2, 3, 4, 5], [2, 3, 4, 5, 6]) if all(suits_of[r] for r in ranks)]
+            if not runs:
+                continue
+            hand = [Card(r, rng.choice(suits_of[r])) for r in rng.choice(runs)]
         else:
             twos = {2: 3, 3: 3, 4: 4}[kind]
-            hand = [Card(DEUCE, s) for s in rng.sample(SUIT_CHARS, twos)]
-            a, b = rng.sample(NATURAL_RANKS, 2)
+            if len(suits_of[DEUCE]) < twos:
+                continue
+            hand = [Card(DEUCE, s) for s in rng.sample(suits_of[DEUCE], twos)]
             if kind == 3:  # twos full of a pair
-                hand += [Card(a, s) for s in rng.sample(SUIT_CHARS, 2)]
+                pairs = [r for r in NATURAL_RANKS if len(suits_of[r]) >= 2]
+                if not pairs:
+                    continue
+                a = rng.choice(pairs)
+                hand += [Card(a, s) for s in rng.sample(suits_of[a], 2)]
             else:
-                hand += [Card(a, rng.choice(SUIT_CHARS)), Card(b, rng.choice(SUIT_CHARS))][:HAND_SIZE - twos]
-        if len(set(hand)) != HAND_SIZE or any(c in taken for c in hand):
-            continue
+                left = [r for r in NATURAL_RANKS if suits_of[r]]
+                if len(left) < HAND_SIZE - twos:
+                    continue
+                hand += [Card(r, rng.choice(suits_of[r])) for r in rng.sample(left, HAND_SIZE - twos)]
         rng.shuffle(hand)
         return tuple(hand)
     raise HandError("cannot deal such a hand from what is left of the deck")

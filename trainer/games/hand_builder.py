@@ -1,0 +1,96 @@
+"""Building a hand of a wanted value from the cards still available, never by rejection.
+
+A game's ranking reads a hand's natural cards as a multiset of ranks plus one fact about
+suits: whether they are all of one suit. So every multiset of ``n`` ranks falls in one
+value when its cards are all of one suit and one when they are not; ``RankPatterns``
+lists, per wanted value, the multisets that reach it and what they need of the suits
+("suited": all of one suit; "plain": not all of one suit; "any": either), worked out at
+first use by the game's own ranking function.
+
+``pick`` then walks that list from a random place and takes the first multiset the
+available cards can make, and deals its suits from what is available: the result has the
+wanted value by construction, and when no hand of the value can be made from what is
+left, it says so (None) after one pass. No deal-and-check loop, so a rare hand or a
+crowded table costs no more than a common hand.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+from typing import Callable, Hashable, Iterable
+
+from trainer.core.cards import SUIT_CHARS, Card
+
+SUITED, PLAIN, ANY = "suited", "plain", "any"
+
+
+class RankPatterns:
+    """The rank multisets of ``n`` cards from ``ranks`` by the value ``value(ranks, suited)``
+    gives them (ranks highest first); each multiset is listed with what it needs of the
+    suits. ``value`` may return several keys (an iterable) when a hand answers to more
+    than one name (e.g. 'pair' and 'pair-of-aces')."""
+
+    def __init__(self, n: int, ranks: Iterable[int], value: Callable[[tuple[int, ...], bool], object],
+                 max_per_rank: int = 4) -> None:
+        self.n = n
+        self.ranks = tuple(sorted(set(ranks), reverse=True))
+        self.by_value: dict[Hashable, list[tuple[tuple[int, ...], tuple[tuple[int, int], ...], str]]] = {}
+        for combo in combinations_with_replacement(self.ranks, n):
+            pairs: dict[int, int] = {}
+            for r in combo:
+                pairs[r] = pairs.get(r, 0) + 1
+            if any(m > max_per_rank for m in pairs.values()):
+                continue
+            counts = tuple(pairs.items())
+            if n <= 1:  # one card (or none) is of one suit, trivially
+                self._add(value(combo, True), combo, counts, ANY)
+            elif len(pairs) < n:  # a rank twice: never all of one suit
+                self._add(value(combo, False), combo, counts, ANY)
+            else:
+                suited, plain = value(combo, True), value(combo, False)
+                if suited == plain:
+                    self._add(suited, combo, counts, ANY)
+                else:
+                    self._add(suited, combo, counts, SUITED)
+                    self._add(plain, combo, counts, PLAIN)
+
+    def _add(self, keys, combo, counts, need) -> None:
+        if isinstance(keys, (str, int)) or not isinstance(keys, Iterable):
+            keys = (keys,)
+        for key in keys:
+            self.by_value.setdefault(key, []).append((combo, counts, need))
+
+    def pick(self, key: Hashable, rng: random.Random, taken: Iterable[Card] = (),
+             accept: Callable[[tuple[int, ...]], bool] | None = None) -> list[Card] | None:
+        """``n`` cards not in ``taken`` whose ranks and suits make ``key``, or None when
+        none can be made; ``accept`` narrows the rank multisets (e.g. a pair of jacks)."""
+        patterns = self.by_value.get(key)
+        if not patterns:
+            return None
+        gone = {(c.rank, c.suit) for c in taken}
+        suits_of = {r: [s for s in SUIT_CHARS if (r, s) not in gone] for r in self.ranks}
+        start = rng.randrange(len(patterns))
+        for i in range(len(patterns)):
+            combo, counts, need = patterns[(start + i) % len(patterns)]
+            if any(len(suits_of.get(r, ())) < m for r, m in counts):
+                continue
+            if accept is not None and not accept(combo):
+                continue
+            if need == SUITED:
+                common = [s for s in SUIT_CHARS if all(s in suits_of[r] for r in combo)]
+                if not common:
+                    continue
+                s = rng.choice(common)
+                return [Card(r, s) for r in combo]
+            if need == PLAIN and len(counts) == self.n and all(len(suits_of[r]) == 1 for r in combo) \
+                    and len({suits_of[r][0] for r in combo}) == 1:
+                continue  # every rank is left in one suit only, the same one: only a suited hand
+            cards = [Card(r, s) for r, m in counts for s in rng.sample(suits_of[r], m)]
+            if need == PLAIN and self.n > 1 and len({c.suit for c in cards}) == 1:
+                # All of one suit by chance: move one card to another suit left of its rank.
+                i = next(i for i, c in enumerate(cards) if len(suits_of[c.rank]) > 1)
+                others = [s for s in suits_of[cards[i].rank] if s != cards[i].suit]
+                cards[i] = Card(cards[i].rank, rng.choice(others))
+            return cards
+        return None
