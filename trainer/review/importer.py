@@ -25,7 +25,30 @@ are the station's own and are matched to this database's trainees by name (see
 anything is written, and each file is imported whole or not at all, so a damaged file,
 another program's file or one from a newer version is reported and nothing of it is
 added. A database file is read from a temporary copy: the station's file is never
-opened for writing.
+opened for writing. Each file stands alone: one that fails, whatever the reason, is
+reported and the next is imported. A file's size is checked before anything of it is
+read (``MAX_FILE_BYTES``).
+
+Nothing in a file is taken on trust (issue 14); ``ResultsCheck`` replays it, for a
+results file and a station's database alike:
+
+- every answer is re-graded by the rules core: its question is made again from its
+  game, kind and seed, its prompt and right answer must be the ones the station
+  stored, and ``Question.is_correct`` of the given answer must be the station's grade.
+  An unknown kind, a prompt or right answer that does not match its seed, or a grade
+  that is not the rules' refuses the file, with the reason (the import report and the
+  audit log say which answer and why). Table mode's steps and the drills' steps cannot
+  be made again from a seed alone; they are kept as the station graded them and
+  counted as "not replayed" in the report (table mode's figures come from its rounds);
+  so are answers asked in an older form of their question (a question asked in the
+  amounts form before issue 13) whose prompt still matches;
+- an exam's results are scored from this database's own copy of the exam: an attempt
+  at an exam not made here is refused; its session must have the exam's seed and
+  question count, its answers must be the exam's questions, each at most once; an
+  answer given after the exam's time limit (with ``LATE_GRACE_S``) is not imported and
+  is flagged; the counts of the file are never used;
+- the first attempt of a trainee at an exam counts; later ones are shown as retakes
+  (``Store.exam_attempts``).
 """
 
 from __future__ import annotations
@@ -35,8 +58,9 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +80,11 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 UUID_HEX = re.compile(r"^[0-9a-f]{32}$")
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?$")
 
+MAX_FILE_BYTES = 512 * 1024 * 1024  # a results file is read whole: larger ones are refused before reading
+MAX_DATABASE_BYTES = 8 * 1024 ** 3  # a station database is copied, then read in batches
+LATE_GRACE_S = 30  # an exam answer recorded this long after the time limit is still in time
+MAX_REASONS = 5  # reasons listed in a refusal (the count says how many in all)
+
 # progress(file number from 1, files, answers done in this file, answers in this file, file name)
 ImportProgress = Callable[[int, int, int, int, str], None]
 
@@ -69,6 +98,7 @@ class FileOutcome:
     path: Path
     summary: ImportSummary | None = None
     error: str | None = None
+    flags: tuple[str, ...] = ()  # what was imported with a warning, or kept out (late exam answers)
 
     @property
     def ok(self) -> bool:
@@ -324,6 +354,160 @@ class DatabaseSource:
         self.close()
 
 
+class ForgedResults(ImportFileError):
+    """A file whose results the rules core does not confirm."""
+
+
+def _when(stamp: str) -> datetime:
+    when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+
+
+class ResultsCheck:
+    """Replays a file's answers against the rules core and this database's exams (see the
+    module's docstring). ``answers`` wraps the file's batches: it yields the answers to
+    import and raises ``ForgedResults`` (inside the import's transaction, so nothing is
+    added) at the end if any answer is not confirmed. ``flags`` are the warnings of an
+    import that went ahead."""
+
+    def __init__(self, store: Store, name: str, header: dict[str, Any]) -> None:
+        from trainer.training.exams import ExamError, ExamSpec, exam_plan
+
+        self.name = name
+        self.problems: list[str] = []
+        self.problem_count = 0
+        self.flags: list[str] = []
+        self.not_replayed = 0
+        self.late = 0
+        self.sessions = {s["id"]: s for s in header["sessions"]}
+        self.exams: dict[str, tuple[Any, set[tuple[str, str, int]]]] = {}
+        self._kinds: dict[str, dict[str, Any]] = {}
+        self._exam_seen: dict[str, set[tuple[str, str, int]]] = {}
+        file_exams = {e["id"]: e for e in header.get("exams", [])}
+        for sess in header["sessions"]:
+            exam_id = sess.get("exam_id")
+            if exam_id is None or exam_id in self.exams:
+                continue
+            rows = store._rows("SELECT definition FROM exams WHERE id = ?", [exam_id])
+            title = (file_exams.get(exam_id) or {}).get("title") or exam_id
+            if not rows:
+                raise ForgedResults(
+                    f"{name} has an attempt at the exam {title!r}, which was not made in this database: an exam's "
+                    "results are scored from the copy of the supervisor database that made it, so import this "
+                    "file there. Nothing was imported from it.")
+            try:
+                spec = ExamSpec.from_dict(json.loads(rows[0]["definition"]))
+                plan = {(q.game_id, q.kind, q.seed) for q in exam_plan(spec)}
+            except (ExamError, ValueError) as e:
+                raise ImportFileError(f"The exam {title!r} of {name} cannot be checked on this station ({e}). "
+                                      "Nothing was imported from it.") from None
+            self.exams[exam_id] = (spec, plan)
+        for sess in header["sessions"]:
+            exam = self.exams.get(sess.get("exam_id") or "")
+            if exam is None:
+                continue
+            spec = exam[0]
+            if sess["question_count"] != spec.question_count or sess["seed"] != spec.seed:
+                self._problem(f"the attempt {sess['id'][:8]} at {spec.title!r} claims {sess['question_count']} "
+                              f"questions of seed {sess['seed']}, but the exam has {spec.question_count} of seed "
+                              f"{spec.seed}")
+
+    def _problem(self, text: str) -> None:
+        self.problem_count += 1
+        if len(self.problems) < MAX_REASONS:
+            self.problems.append(text)
+
+    def _kind(self, game_id: str, kind: str) -> Any:
+        from trainer.games import registry
+
+        if game_id not in self._kinds:
+            self._kinds[game_id] = ({k.id: k for k in registry.get_game(game_id).question_kinds()}
+                                    if registry.is_available(game_id) else {})
+        return self._kinds[game_id].get(kind)
+
+    def check(self, n: int, a: dict[str, Any]) -> bool:
+        """Whether to import answer ``n`` (False: a late exam answer, kept out and flagged)."""
+        from trainer.training.mastery import table_skill_part
+        from trainer.training.session import make_question
+
+        label = f"answer {n} ({a['kind']}, seed {a['seed']})"
+        kind = self._kind(a["game_id"], a["kind"])
+        session = self.sessions.get(a["session_id"])
+        exam = self.exams.get((session or {}).get("exam_id") or "")
+        if kind is None:
+            unreplayable = table_skill_part(a["skill"]) or ".drill-" in a["kind"] or ".table-" in a["kind"]
+            if unreplayable and exam is None:
+                self.not_replayed += 1
+                return True
+            self._problem(f"{label} is of a kind of question this Dealer Trainer does not know")
+            return True
+        try:
+            q = make_question(kind, a["seed"])
+        except Exception as e:  # noqa: BLE001 - a seed the generator refuses is a problem of the file
+            self._problem(f"{label}: its question cannot be made from its seed ({e})")
+            return True
+        if q.prompt != a["prompt"]:
+            self._problem(f"{label}: its question text is not the one its seed gives")
+            return True
+        if q.form != a["form"]:
+            if exam is not None:
+                self._problem(f"{label}: it was asked in another form than the exam's")
+            else:
+                self.not_replayed += 1  # an older form of the question: kept as graded
+            return True
+        if q.answer != a["correct_answer"]:
+            self._problem(f"{label}: its right answer is not the one of the rules")
+            return True
+        if q.is_correct(a["given"]) != bool(a["is_correct"]):
+            self._problem(f"{label} is marked {'right' if a['is_correct'] else 'wrong'}, but the answer given is "
+                          f"{'right' if q.is_correct(a['given']) else 'wrong'} by the rules")
+            return True
+        if exam is not None:
+            spec, plan = exam
+            key = (a["game_id"], a["kind"], a["seed"])
+            seen = self._exam_seen.setdefault(a["session_id"], set())
+            if key not in plan:
+                self._problem(f"{label} is not a question of the exam {spec.title!r}")
+                return True
+            if key in seen:
+                self._problem(f"{label} answers a question of the exam {spec.title!r} a second time")
+                return True
+            seen.add(key)
+            try:
+                late = (_when(a["answered_at"]) - _when(session["started_at"])).total_seconds()
+            except ValueError:
+                late = float("inf")
+            if late > spec.time_limit_s + LATE_GRACE_S or late < -LATE_GRACE_S:
+                self.late += 1
+                return False
+        return True
+
+    def answers(self, batches: Iterable[list[dict[str, Any]]]) -> Iterator[list[dict[str, Any]]]:
+        n = 0
+        for batch in batches:
+            keep = []
+            for a in batch:
+                n += 1
+                a = check_answer(self.name, n, a)
+                if self.check(n, a):
+                    keep.append(a)
+            yield keep
+        self.finish()
+
+    def finish(self) -> None:
+        if self.problem_count:
+            more = f" (and {self.problem_count - len(self.problems)} more)" if self.problem_count > len(
+                self.problems) else ""
+            raise ForgedResults(
+                f"{self.name} was refused: its results are not what the rules give. "
+                + "; ".join(self.problems) + more + ". Nothing was imported from it.")
+        if self.late:
+            self.flags.append(f"{self.late} exam answer(s) given after the exam's time limit were not imported")
+        if self.not_replayed:
+            self.flags.append(f"{self.not_replayed} answer(s) of table mode, drills or an older form of a question "
+                              "cannot be replayed from a seed and were kept as the station graded them")
+
+
 def is_database(path: Path) -> bool:
     try:
         with path.open("rb") as f:
@@ -344,26 +528,70 @@ def find_import_files(paths: list[str | Path]) -> list[Path]:
     return list(dict.fromkeys(found))
 
 
+def _size_text(n: int) -> str:
+    return f"{n / 1024 ** 2:,.0f} MB" if n >= 10 * 1024 ** 2 else f"{n:,} bytes"
+
+
+def _size_check(path: Path) -> int:
+    """The file's size, refused before anything of it is read if over the limit."""
+    try:
+        size = path.stat().st_size
+    except OSError as e:
+        raise ImportFileError(f"{path} cannot be read: {e.strerror or e}.") from e
+    limit = MAX_DATABASE_BYTES if is_database(path) else MAX_FILE_BYTES
+    if size > limit:
+        what = "station database" if is_database(path) else "results file"
+        raise ImportFileError(f"{path} is {_size_text(size)}, more than the {_size_text(limit)} a {what} may have "
+                              "here: it was not read. Nothing was imported from it.")
+    return size
+
+
+def _refused(store: Store, by: Supervisor, path: Path, reason: str) -> None:
+    """The audit log records a file refused for what its results claim (best effort)."""
+    try:
+        store.record_audit(by, "results.refused", str(path), {"reason": reason})
+    except (StoreError, ValueError):
+        pass
+
+
 def import_file(store: Store, path: Path, *, by: Supervisor,
-                progress: Callable[[int, int], None] | None = None) -> ImportSummary:
-    """Import one results file or database file; ``ImportFileError`` or ``StoreError``."""
+                progress: Callable[[int, int], None] | None = None, flags: list[str] | None = None) -> ImportSummary:
+    """Import one results file or database file, replayed by ``ResultsCheck``;
+    ``ImportFileError`` or ``StoreError``. ``flags`` receives the import's warnings."""
     if not path.exists():
         raise ImportFileError(f"{path} does not exist.")
-    if is_database(path):
-        if path.resolve() == Path(store.path).resolve():
-            raise ImportFileError(f"{path} is the database open here: its results are already in the review.")
-        with DatabaseSource(path) as source:
-            header = source.header()
-            return store.import_results(header, source.answers(), by=by, source=str(path), progress=progress,
-                                        table_rounds=source.table_rounds())
-    header, batches, rounds = read_results(path)
-    return store.import_results(header, batches, by=by, source=str(path), progress=progress, table_rounds=rounds)
+    _size_check(path)
+    try:
+        if is_database(path):
+            if path.resolve() == Path(store.path).resolve():
+                raise ImportFileError(f"{path} is the database open here: its results are already in the review.")
+            with DatabaseSource(path) as source:
+                # the same checks as a results file (issue 14): the header's rows, then every answer
+                header = check_header(str(path), {"format": FORMAT, "format_version": FORMAT_VERSION,
+                                                  **source.header()})
+                header["answer_count"] = source.store.results_header()["answer_count"]
+                check = ResultsCheck(store, str(path), header)
+                summary = store.import_results(header, check.answers(source.answers()), by=by, source=str(path),
+                                               progress=progress, table_rounds=source.table_rounds(),
+                                               flags=check.flags)
+        else:
+            header, batches, rounds = read_results(path)
+            check = ResultsCheck(store, str(path), header)
+            summary = store.import_results(header, check.answers(batches), by=by, source=str(path),
+                                           progress=progress, table_rounds=rounds, flags=check.flags)
+    except ForgedResults as e:
+        _refused(store, by, path, str(e))
+        raise
+    if flags is not None:
+        flags.extend(check.flags)
+    return summary
 
 
 def import_paths(store: Store, paths: list[str | Path], *, by: Supervisor,
                  progress: ImportProgress | None = None) -> list[FileOutcome]:
     """Import every file (and every results or database file in every folder) given; one
-    outcome per file, in order. A file that fails adds nothing and does not stop the rest."""
+    outcome per file, in order. A file that fails adds nothing and does not stop the rest,
+    whatever the failure."""
     files = find_import_files(paths)
     outcomes = []
     for n, path in enumerate(files, start=1):
@@ -375,8 +603,16 @@ def import_paths(store: Store, paths: list[str | Path], *, by: Supervisor,
             if progress is not None:
                 progress(n, len(files), done, total, name)
 
+        flags: list[str] = []
         try:
-            outcomes.append(FileOutcome(path, summary=import_file(store, path, by=by, progress=step)))
+            outcomes.append(FileOutcome(path, summary=import_file(store, path, by=by, progress=step, flags=flags),
+                                        flags=tuple(flags)))
         except (ImportFileError, StoreError) as e:
             outcomes.append(FileOutcome(path, error=str(e)))
+        except MemoryError:
+            outcomes.append(FileOutcome(path, error=f"{path} is too large to import here. Nothing was imported "
+                                                    "from it."))
+        except Exception as e:  # noqa: BLE001 - one bad file never stops a folder (issue 14)
+            outcomes.append(FileOutcome(path, error=f"{path} could not be imported ({type(e).__name__}: {e}). "
+                                                    "Nothing was imported from it."))
     return outcomes

@@ -144,7 +144,8 @@ def _attempts_table(attempts: tuple[AttemptRow, ...] | list[AttemptRow], with_tr
         result = (_coloured("Passed", GOOD) if a.passed else _coloured("Failed", BAD)) if a.submitted \
             else _coloured("Not submitted", GOLD)
         rows.append([escape(when(a.started_at))] + ([escape(a.trainee_name)] if with_trainee else []) + [
-            escape(a.exam_title), f"{a.correct} / {a.question_count} ({pct(a.score)})", f"{a.pass_mark}%", result])
+            escape(f"{a.exam_title} (retake {a.attempt - 1})" if a.retake else a.exam_title),  # issue 14
+            f"{a.correct} / {a.question_count} ({pct(a.score)})", f"{a.pass_mark}%", result])
     return _table(headers, rows)
 
 

@@ -103,11 +103,13 @@ class ExchangeQueries:
     # -- adding results ------------------------------------------------------------------
     def import_results(self, header: dict[str, Any], answers: Iterable[list[dict[str, Any]]], *, by: Any,
                        source: str, progress: Progress | None = None,
-                       table_rounds: Iterable[list[dict[str, Any]]] | None = None) -> ImportSummary:
+                       table_rounds: Iterable[list[dict[str, Any]]] | None = None,
+                       flags: list[str] | None = None) -> ImportSummary:
         """Add one station's results (as ``results_header``, ``iter_results_answers`` and
         ``iter_results_table_rounds`` give them, already checked by
         ``trainer.review.importer``) in one transaction; audited. Rows already here are
-        skipped."""
+        skipped. ``flags`` (filled by the importer's checks while the answers are read)
+        are the import's warnings, written to the audit entry."""
         from trainer.store.supervision import require_supervisor
 
         require_supervisor(by)
@@ -185,7 +187,7 @@ class ExchangeQueries:
                     "station_id": header.get("station_id"), "trainees_added": list(new_names),
                     "sessions_added": sessions_added, "answers_added": added, "answers_skipped": seen - added,
                     "exams_added": exams_added, "table_rounds_added": rounds_added,
-                    "table_rounds_skipped": rounds_skipped,
+                    "table_rounds_skipped": rounds_skipped, "flags": list(flags or ()),
                 })
         except sqlite3.IntegrityError as e:
             raise StoreError(f"{source} could not be imported: its results do not hold together ({e}). "

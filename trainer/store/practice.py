@@ -85,6 +85,12 @@ class AttemptRow:
     correct: int
     pass_mark: int  # percent
     total_ms: int
+    attempt: int = 1  # the trainee's 1st, 2nd, ... attempt at this exam, by start time (issue 14)
+
+    @property
+    def retake(self) -> bool:
+        """A later attempt: the first attempt of a trainee at an exam is the one that counts."""
+        return self.attempt > 1
 
     @property
     def submitted(self) -> bool:
@@ -253,11 +259,16 @@ class PracticeQueries:
         rows = self._rows(
             f"""
             SELECT s.id AS session_id, s.exam_id, e.title AS exam_title, s.trainee_id, t.name AS trainee_name,
-                   s.started_at, s.ended_at, s.question_count,
+                   s.started_at, s.ended_at,
+                   CAST(COALESCE(json_extract(e.definition, '$.question_count'), s.question_count) AS INTEGER)
+                     AS question_count,
                    (SELECT COUNT(*) FROM answers AS a WHERE a.session_id = s.id) AS answered,
                    (SELECT COALESCE(SUM(a.is_correct), 0) FROM answers AS a WHERE a.session_id = s.id) AS correct,
                    (SELECT COALESCE(SUM(a.response_ms), 0) FROM answers AS a WHERE a.session_id = s.id) AS total_ms,
-                   CAST(COALESCE(json_extract(e.definition, '$.pass_mark'), 0) AS INTEGER) AS pass_mark
+                   CAST(COALESCE(json_extract(e.definition, '$.pass_mark'), 0) AS INTEGER) AS pass_mark,
+                   (SELECT COUNT(*) FROM sessions AS p WHERE p.exam_id = s.exam_id AND p.trainee_id = s.trainee_id
+                      AND (p.started_at < s.started_at OR (p.started_at = s.started_at AND p.rowid <= s.rowid)))
+                     AS attempt
             FROM sessions AS s
             JOIN trainees AS t ON t.id = s.trainee_id
             LEFT JOIN exams AS e ON e.id = s.exam_id

@@ -619,7 +619,8 @@ class TraineeReviewScreen(QWidget):
         t.setRowCount(len(r.attempts))
         for row, a in enumerate(r.attempts):
             t.setItem(row, 0, text_item(style.format_when(a.started_at)))
-            t.setItem(row, 1, text_item(a.exam_title))
+            # the first attempt counts; later ones are retakes (issue 14)
+            t.setItem(row, 1, text_item(f"{a.exam_title} (retake {a.attempt - 1})" if a.retake else a.exam_title))
             t.setItem(row, 2, text_item(f"{a.correct} / {a.question_count} ({style.format_percent(a.score)})",
                                         align_right=True))
             t.setItem(row, 3, text_item(f"{a.pass_mark}%", align_right=True))

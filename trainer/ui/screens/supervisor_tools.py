@@ -529,10 +529,14 @@ class SupervisorToolsScreen(QWidget):
             t.setItem(row, 0, text_item(o.path.name, tooltip=str(o.path)))
             if o.ok:
                 s = o.summary
-                t.setItem(row, 1, coloured_item("Imported", style.GOOD))
+                flags = getattr(o, "flags", ())  # warnings of the replay (issue 14): late exam answers, ...
+                t.setItem(row, 1, coloured_item("Imported, flagged" if flags else "Imported",
+                                                style.GOLD if flags else style.GOOD,
+                                                tooltip="; ".join(flags) if flags else None))
                 t.setItem(row, 2, text_item(f"{s.answers_added:,}", align_right=True))
                 t.setItem(row, 3, text_item(f"{s.answers_skipped:,}", align_right=True))
-                t.setItem(row, 4, text_item(", ".join(s.new_trainees) or "—"))
+                new = ", ".join(s.new_trainees) or "—"
+                t.setItem(row, 4, text_item(f"{new} · " + "; ".join(flags) if flags else new))
             else:
                 t.setItem(row, 1, coloured_item("Not imported", style.BAD, tooltip=o.error))
                 t.setItem(row, 2, text_item("0", align_right=True))
