@@ -15,7 +15,7 @@ from trainer.ui import style
 
 APP_NAME = "Dealer Trainer"
 # Where QSettings keeps the window's size and place, the text size, the last trainee and game
-# (on Linux ~/.config/dealer-trainer/dealer-trainer.conf).
+# (on Linux ~/.config/dealer-trainer/dealer-trainer.ini).
 SETTINGS_ORGANISATION = "dealer-trainer"
 SETTINGS_APPLICATION = "dealer-trainer"
 # The application's icon: packaging/icon/dealer-trainer.svg drawn at these sizes by

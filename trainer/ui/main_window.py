@@ -146,6 +146,9 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.db_status)
 
         self.menus = AppMenus(self)
+        from trainer.ui.screens.rulebook_screen import install as install_rulebook
+
+        install_rulebook(self)  # the rule book: every citation a link, Ctrl+R, its folder (issue 18)
         self.stack.currentChanged.connect(lambda _i: self._update_menus())
 
         self.resize(fitted_size(DEFAULT_SIZE, self))  # the default window fits the available screen
@@ -542,10 +545,12 @@ class MainWindow(QMainWindow):
             review.import_paths(review.choose_open_files())
 
     def menu_export_station(self) -> None:
-        """File > Export this station's results: the supervisor's station export."""
-        review = self._supervisor_tools("export this station's results")
-        if review is not None:
-            review.export_station()
+        """File > Export this station's results: no supervisor account needed (issue 14), only
+        nothing under way."""
+        if not self.at_rest():
+            self.statusBar().showMessage("Finish or leave what you are doing first.", 8000)
+            return
+        self.review.export_station_results()
 
     def set_full_screen(self, on: bool) -> None:
         """View > Full screen (the classroom stations: ``dealer-trainer --fullscreen``)."""
@@ -574,7 +579,8 @@ class MainWindow(QMainWindow):
         return show_message(self, "Keyboard shortcuts", self.shortcuts_text(), "shortcuts-box")
 
     def show_about(self):
-        return show_message(self, "About Dealer Trainer", about_html(self.db_path), "about-box")
+        settings_file = self.settings.fileName() if self.settings is not None else None
+        return show_message(self, "About Dealer Trainer", about_html(self.db_path, settings_file), "about-box")
 
     # ------------------------------------------------------------- settings
     def _remember(self, key: str, value) -> None:

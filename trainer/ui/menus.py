@@ -1,7 +1,7 @@
 """The main window's menu bar (issue 12): File, View, Help.
 
-File: switch trainee, import results and export this station's results (the supervisor's
-tools: a supervisor signs in first), quit. View: full screen, larger / smaller / normal
+File: switch trainee, import results (the supervisor's tools: a supervisor signs in first),
+export this station's results (no account needed: issue 14), quit. View: full screen, larger / smaller / normal
 text (trainer/ui/style.py ``set_text_scale``). Help: the keyboard shortcuts of the screen
 in front, and about (version, licences, where the data lives).
 
@@ -118,7 +118,7 @@ def shortcuts_html(title: str, rows: list[tuple[str, str]]) -> str:
     return f"<p><b>{escape(title)}</b></p><table>{lines}</table>"
 
 
-def about_html(db_path) -> str:
+def about_html(db_path, settings_file: str | None = None) -> str:
     from PySide6 import __version__ as pyside_version
     from PySide6.QtCore import qVersion
 
@@ -131,7 +131,9 @@ def about_html(db_path) -> str:
             f"<p>Licences of the parts it uses:</p><ul>{libs}</ul>"
             "<p>Other packages are used under their own licences, listed in their distributions.</p>"
             f"<p>Where the data lives: the trainees' answers are in the database<br><tt>{escape(str(db_path))}</tt>"
-            "<br>(another one: <tt>dealer-trainer --db FILE</tt>).</p>")
+            "<br>(another one: <tt>dealer-trainer --db FILE</tt>).</p>"
+            + (f"<p>The window, the text size and the last trainee and game are remembered in<br>"
+               f"<tt>{escape(settings_file)}</tt></p>" if settings_file else ""))
 
 
 class AppMenus:
@@ -149,7 +151,7 @@ class AppMenus:
                                           name="menu-import", tip="Add stations' results (a supervisor signs in)")
         self.export_action = self._action(self.file_menu, "&Export this station's results…",
                                           window.menu_export_station, name="menu-export",
-                                          tip="Save this station's results for the supervisor (a supervisor signs in)")
+                                          tip="Save this station's results for the supervisor (no account needed)")
         self.file_menu.addSeparator()
         self.quit_action = self._action(self.file_menu, "&Quit", window.close, name="menu-quit", keys=QUIT_KEYS)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)

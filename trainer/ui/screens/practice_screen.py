@@ -307,7 +307,7 @@ class PracticeScreen(QWidget):
                 heading.setForeground(QBrush(QColor(style.ACCENT)))
                 font = heading.font()
                 font.setBold(True)
-                font.setPointSizeF(9.5)
+                font.setPointSizeF(9.5 * style.text_scale())  # View > text size
                 heading.setFont(font)
                 heading.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 t.setItem(row, 0, heading)

@@ -651,10 +651,10 @@ PICKER_MIN_HEIGHT = 700  # px of screen: below it the card picker is hidden
 
 
 def seat_widths(form: CalculatorForm, base: QFont) -> dict:
-    cell = QFont(base)
-    cell.setPointSizeF(11.5)
+    cell = QFont(base)  # the sizes of LOCAL_STYLE's cells and heads, at the text size in force
+    cell.setPointSizeF(11.5 * style.text_scale())
     head = QFont(base)
-    head.setPointSizeF(9.5)
+    head.setPointSizeF(9.5 * style.text_scale())
     head.setBold(True)
     fc, fh = QFontMetrics(cell), QFontMetrics(head)
     sample = " ".join(["Qs", "Qh", "Qd", "9c", "3s", "8h", "7d"][: max(form.seat_cards, 2)])
