@@ -37,6 +37,7 @@ from trainer.training.mastery import question_target_ms, speed_grade
 from trainer.training.question import grade_settle, parse_settle
 from trainer.training.session import AnswerResult, QuizSession
 from trainer.ui import style
+from trainer.ui.citation_links import attach, link_html
 from trainer.ui.answer_inputs import AnswerInput, make_input, ordinal
 from trainer.ui.scene_view import SceneView
 
@@ -310,6 +311,7 @@ class FeedbackPanel(QFrame):
         self.citations = style.label("", "citations", wrap=True)
         self.citations.setObjectName("citations")
         self.citations.setTextFormat(Qt.TextFormat.RichText)
+        attach(self.citations)  # each citation opens the rule book at its section
         box.addWidget(self.citations)
 
         self.recording = True
@@ -344,8 +346,8 @@ class FeedbackPanel(QFrame):
         self.explanation.setText(explanation_text(result.question.explanation))
         cites = result.question.citations
         label = "Rules" if len(cites) > 1 else "Rule"
-        self.citations.setText(f"<span style='color:{style.MUTED}'>{label}:</span> {citations_html(cites)}"
-                               if cites else "")
+        self.citations.setText(f"<span style='color:{style.MUTED}'>{label}:</span> "
+                               f"{link_html(citations_html(cites), result.question.game_id)}" if cites else "")
         self.citations.setVisible(bool(cites))
         self.set_saving()
 

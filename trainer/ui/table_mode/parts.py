@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QLayout, QLayoutItem,
 
 from trainer.ui import style
 from trainer.ui.answer_inputs import OptionButton
+from trainer.ui.citation_links import attach, link_html
 from trainer.ui.screens.quiz_screen import citations_html
 
 DIGIT_KEYS = (Qt.Key.Key_0, Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5, Qt.Key.Key_6,
@@ -135,6 +136,7 @@ class Banner(QFrame):
         self.rules = style.label("", "citations", wrap=True)
         self.rules.setObjectName("banner-rules")
         self.rules.setTextFormat(Qt.TextFormat.RichText)
+        attach(self.rules)  # each citation opens the rule book at its section
         for w in (self.title, self.text, self.rules):
             box.addWidget(w)
         self.hide()
@@ -148,7 +150,7 @@ class Banner(QFrame):
         self.text.setVisible(bool(text_html))
         cites = [c for c in citations if c]
         label = "Rules" if len(cites) > 1 else "Rule"
-        self.rules.setText(f"<span style='color:{style.MUTED}'>{label}:</span> {citations_html(cites)}"
+        self.rules.setText(f"<span style='color:{style.MUTED}'>{label}:</span> {link_html(citations_html(cites))}"
                            if cites else "")
         self.rules.setVisible(bool(cites))
         self.show()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 from trainer.training.table_mode.actions import MISTAKE_TITLES
 from trainer.training.table_mode.scoring import WATCH_MODE, RoundRecord
 from trainer.ui import style
+from trainer.ui.citation_links import attach, link_html
 from trainer.ui.screens.quiz_screen import citations_html
 
 CALL_TITLES = {"false-call": "False alarm", "missed-call": "Mistake let pass"}
@@ -82,7 +83,7 @@ def mistakes_html(record: RoundRecord) -> str:
         parts.append(escape(str(m.get("explanation", ""))))
         cites = [c for c in m.get("citations", []) if c]
         if cites:
-            parts.append(f"<span style='color:{style.MUTED}'>Rule:</span> {citations_html(cites)}")
+            parts.append(f"<span style='color:{style.MUTED}'>Rule:</span> {link_html(citations_html(cites))}")
         items.append("<p style='margin:0 0 10px 0'>" + "<br>".join(parts) + "</p>")
     return "".join(items)
 
@@ -164,6 +165,7 @@ class SummaryPanel(QWidget):
         self.mistakes.setObjectName("summary-mistakes")
         self.mistakes.setTextFormat(Qt.TextFormat.RichText)
         self.mistakes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        attach(self.mistakes)  # each citation opens the rule book at its section
         box.addWidget(self.mistakes)
 
     def show_round(self, record: RoundRecord, summary_lines=(), *, watch_round=None, hints: int = 0) -> None:

@@ -1,0 +1,178 @@
+"""The rule book (issue 18): a citation in quiz feedback and in a table-mode stop opens
+the rule book at the cited section; Ctrl+R opens the citation on screen; the contents,
+the search, the pay tables and the rulings beside; the folder setting; no rule book in
+an exam."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from tests.gui.test_table_mode import VERBS, begin, do_right, key_of, press, select
+from trainer.rulebook.citations import parse_target
+from trainer.rulebook.library import current_library, use_rules_texts
+from trainer.training.table_mode.actions import ANNOUNCE, PAY, WRONG_STEP
+from trainer.ui.citation_links import targets
+from trainer.ui.main_window import MainWindow
+from trainer.ui.screens.rulebook_screen import FOLDER_KEY, RulebookScreen
+from trainer.ui.table_mode.screen import TableModeScreen
+
+RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
+
+
+@pytest.fixture
+def rules():
+    if not (RULES / "RULINGS.md").is_file():
+        pytest.skip(f"the rule texts are not at {RULES} (a checkout beside shared/rules/; CI has them)")
+    use_rules_texts(RULES)
+    yield RULES
+    use_rules_texts(None)
+
+
+def open_window(qtbot, tmp_path, name="Rule Reader", settings=None) -> MainWindow:
+    window = MainWindow(tmp_path / "rb.sqlite3", settings=settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.trainee_screen.ready, timeout=10_000)
+    window.add_trainee(name)
+    qtbot.waitUntil(lambda: window.current_screen() is window.home_screen)
+    return window
+
+
+def selected_target(book: RulebookScreen) -> str:
+    item = book.contents.currentItem()
+    return item.data(0, Qt.ItemDataRole.UserRole) if item is not None else ""
+
+
+def test_a_feedback_citation_opens_the_rule_book_at_its_section(qtbot, tmp_path, rules):
+    window = open_window(qtbot, tmp_path)
+    window.start_practice("four-card")
+    quiz = window.quiz_screen
+    question = quiz.session.current()
+    quiz.submit_answer(question.answer)
+    qtbot.waitUntil(lambda: quiz.feedback.citations.isVisible())
+    links = targets(quiz.feedback.citations.text())
+    assert len(links) >= len(question.citations)  # every citation a link
+    # the first link names the first citation's section
+    first = question.citations[0]
+    book_id, sec = parse_target(links[0])
+    assert book_id == "four-card" and first.endswith("§" + sec)
+    quiz.feedback.citations.linkActivated.emit(links[0])  # the label's click
+    book = window.current_screen()
+    assert isinstance(book, RulebookScreen)
+    assert book.current.target == links[0]
+    assert selected_target(book) == links[0]
+    assert book.text.toPlainText().startswith(f"Four Card Poker §{sec}")
+    official = current_library().texts["four-card"].get(sec).text.splitlines()[0]
+    assert official[:40] in book.text.toPlainText()
+    qtbot.keyClick(book, Qt.Key.Key_Escape)  # back where it was opened
+    assert window.current_screen() is quiz
+    # Ctrl+R opens the citation on screen
+    window.rulebook_action.trigger()
+    assert window.current_screen() is book and book.current.target == links[0]
+    window.close()
+
+
+def test_a_table_mode_stop_opens_the_rule_book_at_the_rule_broken(qtbot, tmp_path, rules):
+    window = open_window(qtbot, tmp_path)
+    card = next(c for c in window.home_screen.cards if c.info.id == "four-card")
+    (button,) = [b for b in card.drill_buttons if b.objectName() == "drill-four-card.table"]
+    button.click()
+    screen = window.current_screen()
+    assert isinstance(screen, TableModeScreen)
+    r = begin(screen, level_id="practice")
+    deal = screen.deal
+    while r.next_action().verb == ANNOUNCE:
+        do_right(qtbot, screen)
+    action = r.next_action()
+    pending = {r.script.actions[i].verb for i in r.pending()}
+    wrong = next(v for v in deal.verb_buttons if v not in pending and v not in (PAY, ANNOUNCE))
+    select(qtbot, screen, action, mouse=False)
+    if deal.selection is None:
+        press(qtbot, screen, key_of(VERBS[wrong][1]))
+        press(qtbot, screen, Qt.Key.Key_0)
+    press(qtbot, screen, key_of(VERBS[wrong][1]))
+    banner = deal.stopped
+    assert banner.isVisible() and r.record.mistakes and r.record.mistakes[-1]["kind"] == WRONG_STEP
+    links = targets(banner.rules.text())
+    assert links, banner.rules.text()
+    cited = [c for c in action.citations if c]
+    book_id, sec = parse_target(links[0])
+    assert cited[0].endswith("§" + sec) and book_id == "four-card"
+    banner.rules.linkActivated.emit(links[0])
+    book = window.current_screen()
+    assert isinstance(book, RulebookScreen) and book.current.target == links[0]
+    assert selected_target(book) == links[0]
+    assert book.text.toPlainText().startswith(f"Four Card Poker §{sec}")
+    book.back_button.click()
+    assert window.current_screen() is screen and banner.isVisible()
+    window.close()
+
+
+def test_contents_search_pay_tables_and_rulings_beside(qtbot, rules):
+    book = RulebookScreen()
+    qtbot.addWidget(book)
+    book.show_target("rule:two-card-joker/11(d)")
+    assert book.game_box.currentData() == "two-card-joker"
+    top = [book.contents.topLevelItem(i).text(0) for i in range(book.contents.topLevelItemCount())]
+    assert top[0] == "§1  Definitions" and top[11] == "§12  Irregularities" and top[12] == "Rulings (RULINGS.md)"
+    # the Pair Up tables of the game's data, drawn as tables beside the text
+    side = book.side.toHtml()
+    assert "Pair Up" in book.side.toPlainText() and "<table" in side
+    # a ruling on the section is beside it: ruling 6 cites §5(b)(6) and §5(c)
+    book.show_target("rule:two-card-joker/5(c)")
+    assert "trainer ruling 6" in book.side.toPlainText()
+    # search keeps the sections that hold every word, with their parents
+    book.search.setText("recut")
+    shown = [i.data(0, Qt.ItemDataRole.UserRole) for i in book._items() if not i.isHidden()]
+    assert "rule:two-card-joker/4(d)" in shown and "rule:two-card-joker/4" in shown
+    assert "rule:two-card-joker/11" not in shown
+    book.search.clear()
+    assert all(not i.isHidden() for i in book._items())
+    # the Pokette payouts file and its table
+    book.show_target("rule:pokette-payouts/table")
+    assert book.game_box.currentData() == "pokette"
+    assert "Single card straight up" in book.text.toPlainText() and "<table" in book.text.toHtml()
+
+
+def test_without_the_texts_the_summaries_and_how_to_load_them(qtbot, tmp_path):
+    use_rules_texts(tmp_path)
+    try:
+        book = RulebookScreen()
+        qtbot.addWidget(book)
+        book.show_target("rule:four-card/11(a)(2)")
+        assert "not loaded" in book.status.text() and "Rules folder" in book.status.text()
+        text = book.text.toPlainText()
+        assert text.startswith("Four Card Poker §11(a)(2)") and "Ante bonus" in text
+        book.set_folder(str(RULES)) if RULES.is_dir() else None
+    finally:
+        use_rules_texts(None)
+
+
+def test_the_folder_chosen_is_remembered(qtbot, tmp_path, rules):
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    use_rules_texts(None)
+    window = open_window(qtbot, tmp_path, settings=settings)
+    book = window.open_rulebook()
+    book.set_folder(str(rules))
+    assert settings.value(FOLDER_KEY) == str(rules)
+    window.close()
+    use_rules_texts(None)
+    again = MainWindow(tmp_path / "rb2.sqlite3", settings=settings, open_store=False)
+    qtbot.addWidget(again)
+    assert current_library().folder == rules  # read from the settings when the window opens
+    again.close()
+
+
+def test_the_rule_book_key_is_in_the_help_menu_and_free(qtbot, tmp_path):
+    window = MainWindow(tmp_path / "k.sqlite3", open_store=False)
+    qtbot.addWidget(window)
+    keys = [a.shortcut().toString() for a in window.findChildren(type(window.rulebook_action))
+            if a is not window.rulebook_action and not a.shortcut().isEmpty()]
+    assert window.rulebook_action.shortcut().toString() == "Ctrl+R" and "Ctrl+R" not in keys
+    help_menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "Help")
+    assert window.rulebook_action in help_menu.actions()
