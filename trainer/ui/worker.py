@@ -15,6 +15,7 @@ shows it. Nothing is swallowed.
 from __future__ import annotations
 
 import sys
+import threading
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,6 +80,7 @@ class StoreWorker(QObject):
     """One background thread that owns the store. Create it on the GUI thread."""
 
     error = Signal(str)  # a failed job that had no on_error of its own
+    checked = Signal(object)  # the full integrity check's problems ([] if none), after each open
     busy_changed = Signal(bool)
     idle = Signal()
     _submit = Signal(int, object)
@@ -96,6 +98,9 @@ class StoreWorker(QObject):
         self._next_id = 0
         self._closed = False
         self.path: Path | None = None
+        self.backup_on_close = True  # trainer.store.backup: at most daily, the last ten kept
+        self.full_check = True  # PRAGMA integrity_check on a thread of its own after each open
+        self.checked.connect(self._report_check)
         self._thread.start()
 
     # ----------------------------------------------------------------- jobs
@@ -130,6 +135,8 @@ class StoreWorker(QObject):
                 runner.store.close()
                 runner.store = None
             runner.store = Store.open(path)
+            if self.full_check:
+                self._start_full_check(Path(path))
             return str(path)
 
         return self._enqueue(job, on_result, on_error)
@@ -195,6 +202,36 @@ class StoreWorker(QObject):
             self.idle.disconnect(loop.quit)
         return not self._pending
 
+    # ------------------------------------------------------- integrity
+    def _start_full_check(self, path: Path) -> None:
+        """Issue 14: the check at open (``quick_check``) does not compare indexes with
+        their tables, and the full check of a 1.2 GB database takes over a second: it runs
+        here, on a thread and a read-only connection of its own, while the first screen
+        is up and the store is in use. Problems are reported through ``error``."""
+
+        def run() -> None:
+            from trainer.store.store import full_check_file
+
+            problems = full_check_file(path)
+            try:
+                self.checked.emit(problems)
+            except RuntimeError:  # the window closed meanwhile
+                pass
+
+        threading.Thread(target=run, name="dealer-trainer-integrity-check", daemon=True).start()
+
+    def _report_check(self, problems: list) -> None:
+        self.last_check = list(problems)
+        if problems:
+            from trainer.store.backup import backup_folder
+
+            self.error.emit(
+                f"The full check of the database {self.path} found that it is damaged "
+                f"({'; '.join(str(p) for p in problems[:2])}). What it holds may be incomplete or wrong: "
+                f"restore a backup (the supervisor's tools, Import tab: Restore a backup…; backups are in "
+                f"{backup_folder(self.path) if self.path else 'the backups folder next to it'}), or ask the "
+                "instructor.")
+
     # ------------------------------------------------------------ shutdown
     def shutdown(self, timeout_ms: int = 10_000) -> None:
         """Finish every queued job, close the store and stop the thread.
@@ -204,8 +241,17 @@ class StoreWorker(QObject):
         if self._closed:
             return
 
+        backup = self.backup_on_close
+
         def close(runner: _Runner) -> None:
             try:
+                if runner.store is not None and backup:
+                    from trainer.store import backup as backups
+
+                    try:  # on close, at most daily, the last ten kept (issue 14)
+                        backups.make_backup(runner.store)
+                    except Exception as e:  # noqa: BLE001 - a failed backup never stops the close
+                        print(f"dealer-trainer: {e}", file=sys.stderr)
                 if runner.store is not None:
                     runner.store.close()
             finally:
