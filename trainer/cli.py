@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     cfg_commands.add_parser("show", help="print the settings in force and where each came from",
                             description="Print the settings in force and where each came from: default, "
                                         "machine file, user file or command line.")
+    from trainer import results_cli
+
+    results_cli.add_commands(commands)  # results export|import (issue 14)
     return parser
 
 
@@ -114,6 +117,10 @@ def main(argv: list[str] | None = None) -> int:
         return _settle(args)
     if args.command == "supervisor":
         return _supervisor(args, station.database.value)
+    if args.command == "results":
+        from trainer import results_cli
+
+        return results_cli.run(args, station.database.value)
     from trainer.display_check import problem
 
     if (message := problem()) is not None:  # before Qt aborts with a cryptic message
