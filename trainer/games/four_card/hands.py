@@ -13,7 +13,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 from itertools import combinations
+from math import gcd
 from typing import Sequence
 
 from trainer.core.cards import (
@@ -27,6 +29,7 @@ from trainer.core.cards import (
 )
 from trainer.core.citation import ruling, section
 from trainer.core.hand_value import RankedHand
+from trainer.games.hand_builder import RankPatterns
 from trainer.games.four_card import fast as _fast
 
 TITLE = "Four Card Poker"
@@ -277,68 +280,85 @@ def key_matches(value: HandValue, key: str) -> bool:
     return value.category.key == key
 
 
-def _core(key: str, rng: random.Random) -> list[Card]:
-    """Four cards making ``key`` (not checked against other cards here)."""
-    suits = list(SUIT_CHARS)
-    if key == FOUR_ACES:
-        return [Card(ACE, s) for s in suits]
-    if key == ROYAL_FLUSH:
-        s = rng.choice(suits)
-        return [Card(r, s) for r in (ACE, KING, QUEEN, JACK)]
-    if key == PAIR_OF_ACES:
-        rest = rng.sample(range(2, ACE), 2)
-        a, b = rng.sample(suits, 2)
-        return [Card(ACE, a), Card(ACE, b)] + [Card(r, rng.choice(suits)) for r in rest]
-    category = CATEGORY_BY_KEY[key]
-    if category is Category.FOUR_OF_A_KIND:
-        r = rng.randint(2, ACE)
-        return [Card(r, s) for s in suits]
-    if category in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
-        high = rng.randint(4, ACE)  # 4 is A-2-3-4
-        ranks = [high - i for i in range(4)]
-        ranks = [ACE if r == 1 else r for r in ranks]
-        if category is Category.STRAIGHT_FLUSH:
-            s = rng.choice(suits)
-            return [Card(r, s) for r in ranks]
-        return [Card(r, rng.choice(suits)) for r in ranks]
-    if category is Category.THREE_OF_A_KIND:
-        t, k = rng.sample(range(2, ACE + 1), 2)
-        return [Card(t, s) for s in rng.sample(suits, 3)] + [Card(k, rng.choice(suits))]
-    if category is Category.FLUSH:
-        s = rng.choice(suits)
-        return [Card(r, s) for r in rng.sample(range(2, ACE + 1), 4)]
-    if category is Category.TWO_PAIR:
-        p, q = rng.sample(range(2, ACE + 1), 2)
-        return [Card(p, s) for s in rng.sample(suits, 2)] + [Card(q, s) for s in rng.sample(suits, 2)]
-    if category is Category.PAIR:
-        p, k1, k2 = rng.sample(range(2, ACE + 1), 3)
-        return [Card(p, s) for s in rng.sample(suits, 2)] + [Card(k1, rng.choice(suits)), Card(k2, rng.choice(suits))]
-    return [Card(r, rng.choice(suits)) for r in rng.sample(range(2, ACE + 1), 4)]
+def _keys_of(value: HandValue) -> tuple[str, ...]:
+    """Every key ``key_matches`` accepts for ``value``."""
+    return tuple(k for k in TARGET_KEYS if key_matches(value, k))
+
+
+@lru_cache(maxsize=None)
+def _core_patterns() -> RankPatterns:
+    """Four ranks by the keys their hand has, all of one suit or not (made at first use by
+    ``evaluate``)."""
+    def value(ranks: tuple[int, ...], suited: bool) -> tuple[str, ...]:
+        if suited:
+            return _keys_of(evaluate([Card(r, "s") for r in ranks]))
+        seen: dict[int, int] = {}
+        cards = []
+        for r in ranks:  # the n-th card of a rank in the n-th suit; four ranks: one heart
+            seen[r] = seen.get(r, -1) + 1
+            cards.append(Card(r, SUIT_CHARS[seen[r]]))
+        if len(seen) == 4:
+            cards[0] = Card(ranks[0], "h")
+        return _keys_of(evaluate(cards))
+
+    return RankPatterns(4, range(2, ACE + 1), value)
 
 
 def hand_of(key: str, rng: random.Random, cards: int = PLAYER_CARDS, avoid: Sequence[Card] = ()) -> tuple[Card, ...]:
     """``cards`` cards (4, 5 or 6) whose best four is exactly ``key`` (a category key,
     'pair-of-aces', 'four-aces' or 'royal-flush'), sharing no card with ``avoid``.
 
-    Built on purpose: four cards of the wanted hand, then the others drawn at random
-    from what is left and kept only when they do not make a better hand."""
+    Built from the cards still available: four cards of the wanted hand
+    (``hand_builder``), then each other card the first, in a shuffled order of what is
+    left, that keeps the best four at ``key``."""
     if key not in TARGET_KEYS:
         raise HandError(f"unknown hand {key!r}; the hands are {', '.join(TARGET_KEYS)}")
     if cards not in (4, PLAYER_CARDS, DEALER_CARDS):
         raise HandError("a hand is built of four, five or six cards")
     used = set(avoid)
-    for _ in range(400):
-        core = _core(key, rng)
-        if used.intersection(core) or len(set(core)) != 4:
-            continue
-        rest = [c for c in FULL_DECK if c not in used and c not in core]
-        for _ in range(40):
-            extra = rng.sample(rest, cards - 4)
-            hand = core + extra
-            if key_matches(best_hand(hand), key):
-                rng.shuffle(hand)
-                return tuple(hand)
+    # A core that no other card can complete (a crowded deck) gives way to another core;
+    # the cores are walked, never dealt and thrown back.
+    for _ in range(3):
+        core = _core_patterns().pick(key, rng, used)
+        if core is None:
+            break
+        gone = {(c.rank, c.suit) for c in used} | {(c.rank, c.suit) for c in core}
+        rest = [c for c in FULL_DECK if (c.rank, c.suit) not in gone]
+        rest = _scrambled(rest, rng)
+        hand = _complete(core, rest, cards - 4, key)
+        if hand is not None:
+            rng.shuffle(hand)
+            return tuple(hand)
     raise HandError(f"cannot deal {key.replace('-', ' ')} from what is left of the deck")
+
+
+@lru_cache(maxsize=None)
+def _coprimes(n: int) -> tuple[int, ...]:
+    return tuple(k for k in range(1, max(n, 2)) if gcd(k, n) == 1)
+
+
+def _scrambled(cards: list[Card], rng: random.Random) -> list[Card]:
+    """``cards`` in a random order that takes two draws of the RNG, not one per card:
+    from a random place, by a random step prime to their number."""
+    n = len(cards)
+    if n < 2:
+        return cards
+    start, step = rng.randrange(n), rng.choice(_coprimes(n))
+    return [cards[(start + i * step) % n] for i in range(n)]
+
+
+def _complete(hand: list[Card], rest: list[Card], more: int, key: str) -> list[Card] | None:
+    """``hand`` and ``more`` cards of ``rest`` (the first that fit, in order) whose best four
+    stays ``key``, or None."""
+    if more == 0:
+        return hand
+    for i, c in enumerate(rest):
+        bigger = hand + [c]
+        if key_matches(best_hand(bigger) if len(bigger) >= 4 else evaluate(bigger), key):
+            done = _complete(bigger, rest[i + 1:], more - 1, key)
+            if done is not None:
+                return done
+    return None
 
 
 def random_key(rng: random.Random) -> str:
