@@ -180,14 +180,16 @@ def test_the_summary_csv(demo, tmp_path: Path) -> None:
 
 
 def pdf_text(path: Path) -> tuple[int, str]:
-    from PySide6.QtPdf import QPdfDocument
+    """The PDF's page count and text, read back with pypdf (a test dependency: Qt's own PDF
+    reader, QtPdf, is in PySide6-Addons, which the app no longer needs). Ligatures such as
+    "ﬁ" are unfolded (NFKC), as a reader of the page sees them."""
+    import unicodedata
 
-    doc = QPdfDocument(None)
-    assert doc.load(str(path)) == QPdfDocument.Error.None_
-    text = "\n".join(doc.getAllText(p).text() for p in range(doc.pageCount()))
-    pages = doc.pageCount()
-    doc.close()
-    return pages, text
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(path))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    return len(reader.pages), unicodedata.normalize("NFKC", text)
 
 
 def test_the_trainee_pdf_report(demo, tmp_path: Path, qapp) -> None:
