@@ -169,7 +169,7 @@ def make_archive() -> Path:
     if sys.platform == "win32":
         return Path(shutil.make_archive(str(base), "zip", DIST, NAME))
     target = Path(f"{base}.tar.gz")
-    with tarfile.open(target, "w:gz") as tar:  # keeps the executables' modes and the .app's symlinks
+    with tarfile.open(target, "w:gz", compresslevel=6) as tar:  # keeps the modes and the .app's symlinks
         tar.add(DIST / NAME, arcname=NAME)
         if sys.platform == "darwin":
             tar.add(DIST / MAC_APP, arcname=MAC_APP)
