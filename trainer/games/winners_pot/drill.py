@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
+from typing import Callable
 
 from trainer.core.cards import cards_label, shuffled, standard_deck
 from trainer.core.citation import ruling
@@ -242,55 +243,78 @@ class RoundDrill:
     def _question_for(self, step: Step) -> Question | None:
         r = self.round
         assert r is not None
-        q = self._make_question(step)
-        if q is None:
-            return None
-        if self._pending_key in self._asked:
-            return None
+        routed = self._route(step)
+        if routed is None or routed[0] in self._asked:
+            return None  # done by the app: no question built (issue 17)
+        q = routed[1]()
         return dataclasses.replace(q, scene=self._scene_at(step))
 
     def _make_question(self, step: Step) -> Question | None:
+        routed = self._route(step)
+        return None if routed is None else routed[1]()
+
+    def _route(self, step: Step) -> tuple[tuple, Callable[[], Question]] | None:
+        """Whether ``step`` is asked: the key of its question (what ``_q`` records) and how
+        to build it; None when the app does the step itself. Deciding costs little; only
+        the question asked is built (``random_drill_question`` skips the others unbuilt)."""
         r = self.round
         assert r is not None
         k = step.kind
         n = self.round_no
         if not r.log and ("button", n) not in self._asked:
-            return self._button_question()
+            return ("button", n), self._button_question
         if k in (R.DEAL, R.STACK) and r.phase == R.DEAL_1 and not any(r.hands[p] for p in r.hands):
-            return self._first_card_question(step)
+            return ("first-card", n), lambda: self._first_card_question(step)
         if k == R.DECISION:
             need = 1 if r.phase == R.BET_ROUND else 2
             if all(len(r.seats[s].decisions) < need for s in r.active_players()) and len(r.active_players()) > 1:
-                return self._first_decision_question(step)
+                return ("first-decision", n, r.phase), lambda: self._first_decision_question(step)
             return None
         if k == R.COLLECT_FOLD:
-            return self._fold_question(step)
+            return ("fold", n, step.position), lambda: self._fold_question(step)
         if k == R.BURN and r.phase in (R.DEAL_4, R.DEAL_5) and r.burns_due > 1:
-            return self._burn_question(step)
+            return ("burns", n, r.phase), lambda: self._burn_question(step)
         if k == R.DEAL and r.phase in (R.DEAL_4, R.DEAL_5):
             n_card = 4 if r.phase == R.DEAL_4 else 5
             if all(len(r.hands[p]) < n_card for p in r.active_players() + [DEALER]) and r.active_players() and \
                     not dealing.street_order_is_ambiguous(r.button, r.active_players()):
-                return self._street_question(step, n_card)
+                return ("street", n, n_card), lambda: self._street_question(step, n_card)
             return None
         if k == R.COLLECT:
-            return self._pot_question(step)
+            return ("pot", n), lambda: self._pot_question(step)
         if k == R.REVEAL:
             if step.position == DEALER:
-                return self._dealer_hand_question(step)
+                return ("dealer-hand", n), lambda: self._dealer_hand_question(step)
             if len(r.active_players()) > 1 and not any(r.seats[s].revealed for s in r.active_players()):
-                return self._reveal_question(step)
+                return ("reveal", n), lambda: self._reveal_question(step)
             return None
         if k == R.JACKS_PLUS and step.position is not None:
             st = r.seats[step.position]
             if st.jacks_plus and not st.jp_settled:
-                return self._jacks_plus_question(step)
+                return ("jacks-plus", n, step.position), lambda: self._jacks_plus_question(step)
             return None
         if k == R.ANNOUNCE:
-            return self._winner_question(step) if r.active_players() else None
+            return (("winner", n), lambda: self._winner_question(step)) if r.active_players() else None
         if k == R.AWARD:
-            return self._award_question(step)
+            return ("award", n), lambda: self._award_question(step)
         return None
+
+    def skip_question(self) -> bool:
+        """Advance to the next step that would be asked and do it right, as answering its
+        question rightly would, without building the question or its scene; False when the
+        round is over first."""
+        r = self.round
+        while self.pending is None and r is not None and not self.round_over:
+            self._answered_step = None
+            step = r.expected()
+            routed = self._route(step)
+            if routed is not None and routed[0] not in self._asked:
+                self._asked.add(routed[0])
+                self._pending_key = routed[0]
+                self._answered_step = step
+                return True
+            self._perform(step)
+        return False
 
     def _button_question(self) -> Question:
         r = self.round
@@ -508,14 +532,17 @@ def random_drill_question(rng: random.Random) -> Question:
     drill = RoundDrill(rng.randrange(2**31), failed_burn_rate=0.3)
     skip = rng.randint(0, 16)
     for _ in range(40):
+        if skip > 0:  # the steps before the one asked are done right, their questions never built
+            if drill.skip_question():
+                skip -= 1
+            else:
+                drill.start_round()
+            continue
         q = drill.run_to_question()
         if q is None:
             drill.start_round()
             continue
-        if skip <= 0:
-            return dataclasses.replace(q, kind=f"{GAME_ID}.drill-step")
-        drill.answer(q.answer)
-        skip -= 1
+        return dataclasses.replace(q, kind=f"{GAME_ID}.drill-step")
     q = drill.run_to_question()
     assert q is not None
     return dataclasses.replace(q, kind=f"{GAME_ID}.drill-step")

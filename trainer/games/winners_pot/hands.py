@@ -29,6 +29,7 @@ from typing import Sequence
 from trainer.core.cards import ACE, KING, QUEEN, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card
 from trainer.core.citation import ruling, section
 from trainer.core.hand_value import RankedHand
+from trainer.games.hand_builder import RankPatterns
 from trainer.games.winners_pot import fast as _fast
 
 TITLE = "Winner's Pot Poker"
@@ -315,86 +316,35 @@ def jacks_plus_key(value: HandValue) -> str:
 
 # ---- constructing hands on purpose ----------------------------------------------------
 
-def _distinct_no_straight(rng: random.Random, n: int, exclude: Sequence[int] = ()) -> list[int]:
-    pool = [r for r in range(2, ACE + 1) if r not in exclude]
-    while True:
-        ranks = sorted(rng.sample(pool, n), reverse=True)
-        if n < 5 or not straight_high(ranks):
-            return ranks
-
-
-def _shape(category: Category, rng: random.Random, size: int, pair_rank: int | None) -> list[Card]:
-    suits = list(SUIT_CHARS)
-    if category is Category.ROYAL_FLUSH:
-        s = rng.choice(suits)
-        return [Card(r, s) for r in (ACE, KING, QUEEN, JACK, TEN)]
-    if category in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
-        high = rng.randint(5, KING if category is Category.STRAIGHT_FLUSH else ACE)
-        ranks = [ACE if r == 1 else r for r in range(high, high - 5, -1)]
-        if category is Category.STRAIGHT_FLUSH:
-            s = rng.choice(suits)
-            return [Card(r, s) for r in ranks]
-        while True:
-            chosen = [rng.choice(suits) for _ in ranks]
-            if len(set(chosen)) > 1:
-                return [Card(r, s) for r, s in zip(ranks, chosen)]
-    if category is Category.FLUSH:
-        s = rng.choice(suits)
-        return [Card(r, s) for r in _distinct_no_straight(rng, 5)]
-    if category is Category.FOUR_OF_A_KIND:
-        q = pair_rank or rng.randint(2, ACE)
-        out = [Card(q, s) for s in suits]
-        if size == 5:
-            k = rng.choice([r for r in range(2, ACE + 1) if r != q])
-            out.append(Card(k, rng.choice(suits)))
-        return out
-    if category is Category.FULL_HOUSE:
-        t, p = rng.sample(range(2, ACE + 1), 2)
-        return [Card(t, s) for s in rng.sample(suits, 3)] + [Card(p, s) for s in rng.sample(suits, 2)]
-    if category is Category.THREE_OF_A_KIND:
-        t = pair_rank or rng.randint(2, ACE)
-        kickers = rng.sample([r for r in range(2, ACE + 1) if r != t], size - 3)
-        return [Card(t, s) for s in rng.sample(suits, 3)] + [Card(k, rng.choice(suits)) for k in kickers]
-    if category is Category.TWO_PAIRS:
-        p, q = rng.sample([r for r in range(2, ACE + 1) if r != pair_rank], 2) if pair_rank is None else (
-            pair_rank, rng.choice([r for r in range(2, ACE + 1) if r != pair_rank]))
-        out = [Card(p, s) for s in rng.sample(suits, 2)] + [Card(q, s) for s in rng.sample(suits, 2)]
-        if size == 5:
-            k = rng.choice([r for r in range(2, ACE + 1) if r not in (p, q)])
-            out.append(Card(k, rng.choice(suits)))
-        return out
-    if category is Category.PAIR:
-        p = pair_rank or rng.randint(2, ACE)
-        kickers = rng.sample([r for r in range(2, ACE + 1) if r != p], size - 2)
-        return [Card(p, s) for s in rng.sample(suits, 2)] + [Card(k, rng.choice(suits)) for k in kickers]
-    ranks = _distinct_no_straight(rng, size)
-    while True:
-        chosen = [rng.choice(suits) for _ in ranks]
-        if size < 5 or len(set(chosen)) > 1:
-            return [Card(r, s) for r, s in zip(ranks, chosen)]
+@lru_cache(maxsize=None)
+def _patterns(size: int) -> RankPatterns:
+    """Every rank multiset of ``size`` cards by its §5 category, all of one suit or not
+    (made at first use by ``value_of``)."""
+    return RankPatterns(size, range(2, ACE + 1), lambda ranks, suited: value_of(ranks, suited)[0])
 
 
 def hand_of(category: Category, rng: random.Random, *, avoid: Sequence[Card] = (), size: int = HAND_SIZE,
             pair_rank: int | None = None) -> tuple[Card, ...]:
     """A random hand of ``size`` cards (3, 4 or 5) of exactly ``category``, sharing no card
-    with ``avoid``. ``pair_rank`` fixes the rank of the pair, trips or quads (or of the
-    first pair of two pairs), e.g. a pair of jacks for the Jacks Plus line."""
+    with ``avoid``. ``pair_rank`` fixes the rank of the pair, trips or quads (or of one
+    pair of two pairs), e.g. a pair of jacks for the Jacks Plus line. Built from the cards
+    still available (``hand_builder``), never dealt and thrown back."""
     if size not in (3, 4, HAND_SIZE):
         raise HandError("a hand is built of three, four or five cards")
     if size < HAND_SIZE and category not in SHORT_HAND_CATEGORIES:
         raise HandError(f"{size} cards cannot make a {category.label.lower()} (trainer ruling 19)")
     if (size == 3 and category in (Category.TWO_PAIRS, Category.FOUR_OF_A_KIND)):
         raise HandError(f"three cards cannot make {category.label.lower()}")
-    used = set(avoid)
-    for _ in range(500):
-        hand = _shape(category, rng, size, pair_rank)
-        if used.intersection(hand):
-            continue
-        value = evaluate(hand)
-        if value.category is category:
-            rng.shuffle(hand)
-            return tuple(hand)
-    raise HandError(f"cannot deal a {category.label.lower()} from what is left of the deck")
+    accept = None
+    if pair_rank is not None and category in (Category.FOUR_OF_A_KIND, Category.THREE_OF_A_KIND,
+                                              Category.TWO_PAIRS, Category.PAIR):
+        def accept(ranks: tuple[int, ...]) -> bool:
+            return ranks.count(pair_rank) >= 2
+    hand = _patterns(size).pick(category, rng, avoid, accept)
+    if hand is None:
+        raise HandError(f"cannot deal a {category.label.lower()} from what is left of the deck")
+    rng.shuffle(hand)
+    return tuple(hand)
 
 
 def remaining_deck(avoid: Sequence[Card] = ()) -> list[Card]:
