@@ -1,5 +1,7 @@
 """Every screen's mnemonics (Alt+letter) are its own: no two visible buttons, tabs or
 labels of one screen, nor the menu bar's File, View and Help, share a letter (issue 12).
+Every screen's text follows View > Larger / Smaller text as well (checked on the same
+render: tests/gui/test_menus.py ``text_size_problems``).
 
 Each screen is brought up exactly as ``dealer-trainer snapshot`` brings it up
 (trainer/ui/snapshot.py, with its ``inspect`` hook), every tab of a tabbed screen in
@@ -87,8 +89,12 @@ def render_and_check(tmp_path, screen: str, game_id: str = "two-card-joker", dri
 
 
 @pytest.mark.parametrize("screen", snapshot.SCREENS)
-def test_mnemonics_are_unique_on_every_snapshot_screen(qapp, tmp_path, screen):
-    assert render_and_check(tmp_path, screen) == []
+def test_mnemonics_are_unique_and_text_scales_on_every_snapshot_screen(qapp, tmp_path, screen):
+    from tests.gui.test_menus import text_size_problems
+
+    text = []
+    assert render_and_check(tmp_path, screen, drive=lambda w: text.extend(text_size_problems(w))) == []
+    assert text == []
 
 
 def test_the_menus_have_the_conventional_mnemonics(qapp, tmp_path):

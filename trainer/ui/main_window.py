@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
 
@@ -646,6 +646,17 @@ class MainWindow(QMainWindow):
             self._explorer_screen.cancel()
             self._explorer_screen.wait()
         self.worker.shutdown()
+
+    def changeEvent(self, event) -> None:
+        """View > Full screen shows the window's state, however it came (F11, the window
+        manager, a restored geometry)."""
+        if event.type() == QEvent.Type.WindowStateChange:
+            action = self.menus.full_screen_action
+            if action.isChecked() != self.isFullScreen():
+                action.blockSignals(True)
+                action.setChecked(self.isFullScreen())
+                action.blockSignals(False)
+        super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
