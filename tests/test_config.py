@@ -254,8 +254,7 @@ def test_export_offers_the_results_folder_and_a_name_of_the_station(qtbot, dirs,
     config.activate(config.load())
     window = with_trainee(qtbot, tmp_path)
     review = window.review
-    review.create_first("Sam Supervisor", "correct horse", "correct horse")
-    qtbot.waitUntil(lambda: window.current_screen() is review.dashboard_screen, timeout=10_000)
+    # exporting the station's results needs no supervisor account (issue 14)
     offered = []
     review.choose_save = lambda title, name, filters: offered.append(name) or name
     before = datetime.now().replace(microsecond=0)

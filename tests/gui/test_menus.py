@@ -69,7 +69,8 @@ def test_the_menu_bar_has_file_view_and_help(qtbot, tmp_path):
     texts = {m.title(): [a.text() for a in m.actions() if not a.isSeparator()]
              for m in (window.menus.file_menu, window.menus.view_menu, window.menus.help_menu)}
     wanted = {  # in this order (other entries may come between: the menus grow)
-        "&File": ["S&witch trainee", "&Import results…", "&Export this station's results…", "&Quit"],
+        "&File": ["S&witch trainee", "&Import results…", "&Export this station's results…", "&Restore a backup…",
+                  "&Quit"],
         "&View": ["&Full screen", "&Larger text", "&Smaller text", "&Normal text size"],
         "&Help": ["&Keyboard shortcuts…", "&About Dealer Trainer…"],
     }
@@ -331,7 +332,11 @@ def test_file_import_and_export_go_through_the_supervisor(qtbot, tmp_path, monke
     review = window.review
     assert window.current_screen() is review.login  # a supervisor signs in first
     assert "signs in first" in window.statusBar().currentMessage()
-    review.create_first("Sam Supervisor", "correct horse", "correct horse")
+    from trainer.review.accounts import create_supervisor
+
+    with Store.open(window.db_path) as s:  # the first account is made at set-up, never here (issue 14)
+        create_supervisor(s, "Sam Supervisor", "correct horse")
+    review.sign_in("Sam Supervisor", "correct horse")
     qtbot.waitUntil(lambda: window.current_screen() is review.dashboard_screen, timeout=10_000)
 
     chosen = []

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from tests.gui import fake_game
 from tests.gui.test_flow import open_window, type_text
 from tests.gui.test_practice_flow import window_with_trainee
+from trainer.review.accounts import create_supervisor
 from trainer.review.demo import DEMO_PASSWORD, DEMO_SUPERVISOR, DemoPlan, populate
 from trainer.review.importer import write_results_file
 from trainer.store import Store
@@ -47,28 +48,23 @@ def fill(qtbot, edit, text: str) -> None:
 def test_accounts_sign_in_and_lock(qtbot, tmp_path, fake_games):
     db = tmp_path / "review.sqlite3"
     window = window_with_trainee(qtbot, db, "Hana")
-    flow = open_review(qtbot, window)
+    qtbot.mouseClick(window.home_screen.supervisor_button, Qt.MouseButton.LeftButton)
+    flow = window.review
     login = flow.login
-    assert login.first_account and login.repeat_edit.isVisible()
-    assert "Create" in login.go_button.text()
-    fill(qtbot, login.name_edit, "Ms Lee")
-    fill(qtbot, login.password_edit, PASSWORD)
-    fill(qtbot, login.repeat_edit, PASSWORD + "!")
-    qtbot.keyClick(login.repeat_edit, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: login.error.isVisible(), timeout=5000)
-    assert "not the same" in login.error.text() and window.current_screen() is login
-    assert flow.supervisor is None
-    fill(qtbot, login.password_edit, PASSWORD)
-    fill(qtbot, login.repeat_edit, PASSWORD)
-    qtbot.mouseClick(login.go_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.current_screen() is flow.dashboard_screen, timeout=5000)
-    assert flow.supervisor.name == "Ms Lee"
-    assert "Ms Lee" in flow.dashboard_screen.signed_in.text()
-    # Lock: home, and the review is closed to the next person
-    qtbot.mouseClick(flow.dashboard_screen.lock_button, Qt.MouseButton.LeftButton)
-    assert window.current_screen() is window.home_screen and flow.supervisor is None
+    # no account yet: the sign-in screen makes none (issue 14), it says how the instructor does
+    qtbot.waitUntil(lambda: login.no_account, timeout=5000)
+    assert window.current_screen() is login
+    assert "supervisor add" in login.intro.text() and str(db) in login.intro.text()
+    assert not login.go_button.isEnabled() and not login.name_edit.isEnabled()
+    qtbot.keyClick(login, Qt.Key.Key_Return)
+    assert window.worker.wait_idle()
+    with Store.open(db) as s:
+        assert s.supervisor_count() == 0
+        create_supervisor(s, "Ms Lee", PASSWORD, PASSWORD)  # as `dealer-trainer supervisor add` does
+    qtbot.mouseClick(login.back_button, Qt.MouseButton.LeftButton)
+    assert window.current_screen() is window.home_screen
     flow = open_review(qtbot, window)
-    assert not login.first_account and not login.repeat_edit.isVisible()
+    assert not login.no_account and login.go_button.isEnabled()
     assert login.name_edit.text() == "" and login.password_edit.text() == ""
     fill(qtbot, login.name_edit, "ms lee")
     fill(qtbot, login.password_edit, "not the password")
@@ -80,6 +76,18 @@ def test_accounts_sign_in_and_lock(qtbot, tmp_path, fake_games):
     type_text(qtbot, window, PASSWORD)
     qtbot.keyClick(login.password_edit, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.current_screen() is flow.dashboard_screen, timeout=5000)
+    assert flow.supervisor.name == "Ms Lee"
+    assert "Ms Lee" in flow.dashboard_screen.signed_in.text()
+    qtbot.waitUntil(lambda: flow.audit_check is not None, timeout=5000)
+    assert flow.audit_check.ok and "intact" in flow.dashboard_screen.status.text()
+    # Lock: home, and the review is closed to the next person
+    qtbot.mouseClick(flow.dashboard_screen.lock_button, Qt.MouseButton.LeftButton)
+    assert window.current_screen() is window.home_screen and flow.supervisor is None
+    flow = open_review(qtbot, window)
+    fill(qtbot, login.name_edit, "Ms Lee")
+    fill(qtbot, login.password_edit, PASSWORD)
+    qtbot.keyClick(login.password_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.current_screen() is flow.dashboard_screen, timeout=5000)
     # switching trainee locks the review as well
     window.switch_trainee()
     assert flow.supervisor is None
@@ -88,7 +96,8 @@ def test_accounts_sign_in_and_lock(qtbot, tmp_path, fake_games):
     raw = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("review"))
     assert PASSWORD.encode() not in raw
     with Store.open(db) as s:
-        assert [e.action for e in s.audit_log()] == ["supervisor.create"]
+        assert [e.action for e in reversed(s.audit_log())] == [
+            "supervisor.create", "supervisor.sign_in_failed", "supervisor.sign_in", "supervisor.sign_in"]
 
 
 @pytest.fixture

@@ -160,7 +160,10 @@ def test_the_answers_csv(demo, tmp_path: Path) -> None:
     wrong = next(r for r, a in zip(rows, answers) if not a.is_correct)
     assert wrong["given_answer"] != wrong["correct_answer"]
     assert export.cell("=HYPERLINK(1)") == "'=HYPERLINK(1)"
-    assert export.cell("-$5.00") == "-$5.00" and export.cell("-3") == "-3" and export.cell("-x") == "'-x"
+    # issue 14: a text starting with "-" is neutralised whatever follows ("-$1+cmd|..." ran);
+    # only a number our code computed stays a bare number
+    assert export.cell("-$5.00") == "'-$5.00" and export.cell("-3") == "'-3" and export.cell("-x") == "'-x"
+    assert export.cell(-3) == -3 and export.cell(2.5) == 2.5
 
 
 def test_the_summary_csv(demo, tmp_path: Path) -> None:

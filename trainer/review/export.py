@@ -2,8 +2,11 @@
 
 The files are UTF-8 with a byte-order mark (spreadsheets then read the accents and the
 "→" of an ordering right), one header row, one row per answer or per trainee and skill.
-A cell that a spreadsheet would run as a formula (starting with =, +, @ or a minus sign
-that is not a number) is written with a leading apostrophe.
+Every cell goes through ``cell`` (``trainer.core.spreadsheet``, issue 14): the numbers our
+code computed (counts, seeds, percentages) are written as numbers, negative ones included;
+every text that a spreadsheet could evaluate (=, +, -, @, a tab, CR or LF, also after
+leading spaces, "-2+3+cmd|..." and "-$1+..." included) is written with a leading
+apostrophe.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from trainer.core import spreadsheet
 from trainer.games import registry
 from trainer.review.dashboard import (
     Dashboard,
@@ -44,11 +48,9 @@ SUMMARY_HEADERS = ["trainee", "classes", "game", "skill", "answered", "correct",
                    "rounds_on_time", "mean_round_s"]
 
 
-def cell(value) -> str:
-    text = "" if value is None else str(value)
-    if text[:1] in ("=", "+", "@", "\t", "\r") or (text[:1] == "-" and not text[1:2].isdigit() and text[1:2] != "$"):
-        return "'" + text
-    return text
+def cell(value) -> str | int | float:
+    """A cell: a number as a number, a text neutralised (``trainer.core.spreadsheet``)."""
+    return spreadsheet.cell(value)
 
 
 def _atomic_csv(path: Path, write: Callable[[csv.writer], int]) -> int:

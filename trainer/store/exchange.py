@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from trainer.core import names
 from trainer.store import schema
 from trainer.store.records import StoreError, utc_now
 
@@ -57,7 +58,7 @@ class ImportSummary:
 
 
 def normal_name(name: str) -> str:
-    return " ".join(str(name).split()).casefold()
+    return names.fold(str(name))  # NFC, case and spaces folded, invisible characters aside (issue 14)
 
 
 class ExchangeQueries:

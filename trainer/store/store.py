@@ -23,6 +23,7 @@ from typing import Any
 from sqlite_utils import Database as _SqliteUtilsDatabase
 
 import trainer
+from trainer.core import names
 from trainer.store import schema
 from trainer.store.exchange import ExchangeQueries
 from trainer.store.practice import PracticeQueries
@@ -367,9 +368,14 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
         return [Trainee(**r) for r in rows]
 
     def add_trainee(self, name: str) -> Trainee:
-        """Add a trainee. The name is stripped (and runs of spaces inside it made single);
-        blank, over-long and duplicate names (in any letter case) are refused with ``StoreError``."""
-        name = " ".join(name.split()) if name else ""
+        """Add a trainee. The name is cleaned (``trainer.core.names``: NFC, stripped, runs of
+        spaces made single); blank, over-long and duplicate names (compared folded: letter
+        case, spaces and composed or decomposed accents aside) and names with invisible or
+        control characters are refused with ``StoreError``."""
+        try:
+            name = names.clean(name, "a trainee's name")
+        except names.InvalidName as e:
+            raise StoreError(str(e)) from None
         if not name:
             raise StoreError("Enter a name for the trainee.")
         if len(name) > NAME_MAX:
@@ -378,7 +384,7 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
         try:
             with db.atomic():
                 for (existing,) in db.execute("SELECT name FROM trainees"):
-                    if existing.casefold() == name.casefold():
+                    if names.same(existing, name):
                         raise StoreError(f"There is already a trainee named {existing!r}.")
                 created_at = utc_now()
                 trainee_id = db["trainees"].insert({"name": name, "created_at": created_at}).last_pk

@@ -1,8 +1,9 @@
 """The supervisor's review: sign in, the dashboard, one trainee, exports and the tools.
 
 ``SupervisorFlow`` is owned by the main window. Nothing of the review opens before a
-supervisor has signed in (or made the first account); leaving the review locks it
-again. Every read and write goes through the store's worker, off the GUI thread; long
+supervisor has signed in (the first account is made at set-up on the command line,
+never here); leaving the review locks it again. Signing in checks the audit log's hash
+chain and warns, naming the first bad entry, if it is broken. Every read and write goes through the store's worker, off the GUI thread; long
 work (the dashboard over a year of answers, imports, exports) reports its progress
 through a ``Relay`` so that a progress bar moves while the window stays responsive.
 File dialogs are attributes (``choose_open_files``, ``choose_folder``, ``choose_save``)
@@ -15,8 +16,8 @@ import re
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from trainer.review import accounts, export, importer, report
 from trainer.review import dashboard as dash
@@ -42,6 +43,11 @@ def safe_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-") or "report"
 
 
+def setup_command(db_path) -> str:
+    """The command an instructor runs at set-up to make the first supervisor account."""
+    return f'dealer-trainer --db "{db_path}" supervisor add "YOUR NAME"'
+
+
 def load_tools(store) -> ToolsData:
     classes = store.classes()
     return ToolsData(exams=exam_specs(store), classes=classes,
@@ -61,6 +67,8 @@ class SupervisorFlow(QObject):
         for screen in self.screens:
             window.stack.addWidget(screen)
         self.supervisor: Supervisor | None = None
+        self.audit_check = None  # the last check of the audit log's chain (AuditCheck)
+        self.audit_box = None
         self.dashboard: dash.Dashboard | None = None
         self.trainee_report: dash.TraineeReport | None = None
         self.query = dash.Query()
@@ -75,7 +83,6 @@ class SupervisorFlow(QObject):
 
         self.login.back_requested.connect(self.leave)
         self.login.sign_in_requested.connect(self.sign_in)
-        self.login.create_requested.connect(self.create_first)
         d = self.dashboard_screen
         d.refresh_requested.connect(self.load_dashboard)
         d.trainee_requested.connect(self.show_trainee)
@@ -124,7 +131,9 @@ class SupervisorFlow(QObject):
                            on_error=self.login.show_error)
 
     def _counted(self, count: int) -> None:
-        self.login.set_first_account(count == 0)
+        # No account yet: the instructor makes the first one at set-up, on the command line
+        # (issue 14: whoever first pressed Supervisor used to make it here).
+        self.login.set_no_account(count == 0, setup_command(self.window.db_path))
         self.login.set_busy(False)
         self.login.focus_default()
 
@@ -132,15 +141,6 @@ class SupervisorFlow(QObject):
         def job(store):
             try:
                 return accounts.sign_in(store, name, password)
-            except AccountError as e:
-                return e
-
-        self.worker.submit(job, on_result=self._signed_in, on_error=self.login.show_error)
-
-    def create_first(self, name: str, password: str, repeat: str) -> None:
-        def job(store):
-            try:
-                return accounts.create_supervisor(store, name, password, repeat)
             except AccountError as e:
                 return e
 
@@ -155,6 +155,31 @@ class SupervisorFlow(QObject):
         self.dashboard_screen.set_supervisor(outcome.name)
         self.window.statusBar().showMessage(f"Signed in as supervisor {outcome.name}", 8000)
         self.show_dashboard()
+        self.check_audit_log()  # every time the dashboard is opened by a sign-in
+
+    def check_audit_log(self) -> None:
+        """Recompute the audit log's hash chain (on the store's thread) and say what was
+        found: a broken chain in a warning that names the first bad entry."""
+        self.worker.submit(lambda store: store.check_audit_chain(), on_result=self._audit_checked,
+                           on_error=lambda m: self._audit_checked(None, m))
+
+    def _audit_checked(self, check, error: str = "") -> None:
+        self.audit_check = check
+        if self.supervisor is None:
+            return
+        if check is None:
+            self.dashboard_screen.set_status(f"The audit log could not be checked: {error}", True)
+            return
+        if check.ok:
+            self.dashboard_screen.set_status(check.describe())
+            return
+        self.dashboard_screen.set_status(check.describe(), True)
+        box = QMessageBox(QMessageBox.Icon.Warning, "The audit log has been tampered with", check.describe(),
+                          QMessageBox.StandardButton.Close, self.window)
+        box.setObjectName("audit-chain-box")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()  # window-modal, never blocks the caller
+        self.audit_box = box
 
     def leave(self) -> None:
         """Lock the review and go home."""
@@ -382,6 +407,28 @@ class SupervisorFlow(QObject):
         name = str(config.results_file_path(config.current()))
         self._export(self.tools, "Save this station's results", name, f"Results files (*{importer.FILE_SUFFIX})",
                      lambda store, path, step: importer.write_results_file(store, path, step), "station results", {})
+
+    def export_station_results(self) -> None:
+        """File > Export this station's results: no supervisor account needed (issue 14): the
+        station's own results file, for the supervisor to import (and re-check) there. Logged
+        as a station event."""
+        from trainer import config
+
+        path = self.choose_save("Save this station's results", str(config.results_file_path(config.current())),
+                                f"Results files (*{importer.FILE_SUFFIX})")
+        if not path:
+            return
+        status = self.window.statusBar()
+        status.showMessage(f"Writing {Path(path).name}…")
+
+        def job(store):
+            n = importer.write_results_file(store, path)
+            store.record_event(None, "(station)", "station.export", Path(path).name, {"answers": n})
+            return n
+
+        self.worker.submit(job, on_result=lambda n: status.showMessage(f"Saved this station's results to {path}.",
+                                                                       15000),
+                           on_error=lambda m: status.showMessage(f"The export failed: {m}", 15000))
 
     def _spec(self, values: dict):
         try:

@@ -1,8 +1,11 @@
-"""The door to the supervisor's review: sign in, or create the first supervisor account.
+"""The door to the supervisor's review: sign in.
 
 Trainees cannot go further than this screen: the review, its imports, exports, exams,
 classes and thresholds open only for a supervisor who has signed in with their password
-(checked against its salted scrypt hash, on the store's thread).
+(checked against its salted scrypt hash, on the store's thread; wrong tries slow down and
+then lock the name for a while). This screen never makes an account (issue 14): with no
+supervisor account in the database it says how the instructor makes the first one at
+set-up (``dealer-trainer supervisor add NAME``).
 """
 
 from __future__ import annotations
@@ -17,14 +20,13 @@ from trainer.ui.screens.dashboard_widgets import button, local_style, progress_b
 
 class SupervisorLoginScreen(QWidget):
     sign_in_requested = Signal(str, str)  # name, password
-    create_requested = Signal(str, str, str)  # name, password, repeat
     back_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setProperty("role", "screen")
         self.setStyleSheet(local_style())
-        self.first_account = False
+        self.no_account = False
         outer = QVBoxLayout(self)
         outer.setContentsMargins(40, 26, 40, 22)
         outer.addStretch(2)
@@ -55,12 +57,6 @@ class SupervisorLoginScreen(QWidget):
         self.password_edit.setObjectName("supervisor-password")
         self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
         box.addWidget(self.password_edit)
-        self.repeat_label = style.label("PASSWORD AGAIN", "stat-label")
-        box.addWidget(self.repeat_label)
-        self.repeat_edit = QLineEdit(card)
-        self.repeat_edit.setObjectName("supervisor-repeat")
-        self.repeat_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        box.addWidget(self.repeat_edit)
         self.error = style.label("", "error", wrap=True)
         self.error.setObjectName("supervisor-error")
         self.error.hide()
@@ -82,24 +78,26 @@ class SupervisorLoginScreen(QWidget):
         row.addStretch(1)
         outer.addLayout(row)
         outer.addStretch(3)
-        for edit in (self.name_edit, self.password_edit, self.repeat_edit):
+        for edit in (self.name_edit, self.password_edit):
             edit.returnPressed.connect(self._go)
-        self.set_first_account(False)
+        self.set_no_account(False)
 
-    def set_first_account(self, first: bool) -> None:
-        """No supervisor account yet: this screen creates the first one."""
-        self.first_account = first
-        self.title.setText("Create the supervisor account" if first else "Sign in to the review")
+    def set_no_account(self, none: bool, command: str = "") -> None:
+        """No supervisor account in this database yet: nobody can sign in, and this screen
+        says how the instructor makes the first account at set-up (``command``)."""
+        self.no_account = none
+        self.title.setText("No supervisor account yet" if none else "Sign in to the review")
         self.intro.setText(
-            "There is no supervisor account in this database yet. The first account is made here; after that, "
-            "only a signed-in supervisor can add others. Use at least 8 characters for the password."
-            if first else "The review shows every trainee's results. Only supervisors can open it.")
-        self.repeat_label.setVisible(first)
-        self.repeat_edit.setVisible(first)
-        self.go_button.setText("&Create account" if first else "&Sign in")
+            "There is no supervisor account in this database. The instructor makes the first one when setting "
+            f"up the station, on the command line:\n\n{command}\n\nAfter that, a signed-in supervisor adds the "
+            "others in the supervisor's tools. Exporting this station's results (File menu) needs no account."
+            if none else "The review shows every trainee's results. Only supervisors can open it.")
+        self.intro.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        for w in (self.name_edit, self.password_edit, self.go_button):
+            w.setEnabled(not none)
 
     def reset(self) -> None:
-        for edit in (self.name_edit, self.password_edit, self.repeat_edit):
+        for edit in (self.name_edit, self.password_edit):
             edit.clear()
         self.show_error("")
         self.set_busy(False)
@@ -110,15 +108,14 @@ class SupervisorLoginScreen(QWidget):
         self.set_busy(False)
         if message:
             self.password_edit.clear()
-            self.repeat_edit.clear()
             self.password_edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def set_busy(self, busy: bool) -> None:
         self.busy.setVisible(busy)
-        self.go_button.setEnabled(not busy)
+        self.go_button.setEnabled(not busy and not self.no_account)
 
     def _go(self) -> None:
-        if not self.go_button.isEnabled():
+        if not self.go_button.isEnabled() or self.no_account:
             return
         name, password = self.name_edit.text(), self.password_edit.text()
         if not name.strip():
@@ -128,12 +125,12 @@ class SupervisorLoginScreen(QWidget):
             return
         self.error.hide()
         self.set_busy(True)
-        if self.first_account:
-            self.create_requested.emit(name, password, self.repeat_edit.text())
-        else:
-            self.sign_in_requested.emit(name, password)
+        self.sign_in_requested.emit(name, password)
 
     def focus_default(self) -> None:
+        if self.no_account:
+            self.back_button.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
         target = self.name_edit if not self.name_edit.text() else self.password_edit
         target.setFocus(Qt.FocusReason.OtherFocusReason)
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.core import names
 from trainer.ui import style
 
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -160,7 +161,11 @@ class TraineeScreen(QWidget):
             self.chosen.emit(trainee)
 
     def add(self) -> None:
-        name = self.name_edit.text().strip()
+        try:  # NFC, spaces folded; invisible and control characters refused (issue 14)
+            name = names.clean(self.name_edit.text(), "a trainee's name")
+        except names.InvalidName as e:
+            self.show_error(str(e))
+            return
         if not name:
             self.show_error("Type a name first.")
             return
