@@ -54,3 +54,40 @@ def test_a_sound_database_says_nothing_and_closing_backs_it_up(qtbot, tmp_path):
     [made] = backup.backups(db)
     with Store.open(made) as copy:
         assert [t.name for t in copy.trainees()] == ["Ann"]
+
+
+def test_file_restore_a_backup_through_the_supervisor(qtbot, tmp_path):
+    from datetime import datetime, timezone
+
+    from trainer.review.accounts import create_supervisor
+
+    db = tmp_path / "db.sqlite3"
+    with Store.open(db) as s:
+        create_supervisor(s, "Sam Supervisor", "correct horse")
+        s.add_trainee("Ann")
+        saved = backup.make_backup(s, now=datetime(2030, 1, 1, tzinfo=timezone.utc))
+        s.add_trainee("Ben")  # after the backup
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.trainee_screen.ready, timeout=10_000)
+    window.choose_trainee(window.trainee_screen.trainees()[0])
+    window.menus.restore_action.trigger()
+    review = window.review
+    assert window.current_screen() is review.login and "signs in first" in window.statusBar().currentMessage()
+    review.sign_in("Sam Supervisor", "correct horse")
+    qtbot.waitUntil(lambda: not review.locked(), timeout=10_000)
+    offered = []
+    window.choose_backup = lambda folder: offered.append(folder) or str(saved)
+    window.confirm_restore = lambda path: True
+    window.menus.restore_action.trigger()
+    assert offered == [str(tmp_path / "backups")]
+    qtbot.waitUntil(lambda: "Restored" in window.statusBar().currentMessage(), timeout=10_000)
+    assert window.current_screen() is window.trainee_screen and review.locked()
+    qtbot.waitUntil(lambda: [t.name for t in window.trainee_screen.trainees()] == ["Ann"], timeout=10_000)
+    assert window.worker.wait_idle()
+    window.worker.backup_on_close = False
+    window.close()
+    with Store.open(db) as s:
+        assert [t.name for t in s.trainees()] == ["Ann"]
+        assert any(e.action == "database.restore" for e in s.audit_log())

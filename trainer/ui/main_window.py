@@ -544,6 +544,53 @@ class MainWindow(QMainWindow):
         if review is not None:
             review.import_paths(review.choose_open_files())
 
+    def menu_restore_backup(self) -> None:
+        """File > Restore a backup (issue 14): a signed-in supervisor chooses one of the
+        automatic backups (``trainer.store.backup``); the open database becomes exactly
+        that backup, the state it replaces kept as a backup of its own."""
+        review = self._supervisor_tools("restore a backup")
+        if review is None:
+            return
+        from trainer.store import backup
+
+        path = self.choose_backup(str(backup.backup_folder(self.db_path)))
+        if not path:
+            return
+        if not self.confirm_restore(Path(path)):
+            return
+        by = review.supervisor
+
+        def job(store):
+            before = backup.restore(store, path)
+            try:
+                store.record_audit(by, "database.restore", Path(path).name, {"replaced_state_kept_in": before.name})
+            except Exception as e:  # noqa: BLE001 - the backup may not know this supervisor
+                print(f"dealer-trainer: the restore could not be written to the audit log: {e}", file=sys.stderr)
+            return before
+
+        def done(before) -> None:
+            self.switch_trainee()  # the trainees and the review are the backup's now
+            self.statusBar().showMessage(f"Restored {Path(path).name}; the state before it is kept in "
+                                         f"{before.name}.", 20000)
+
+        self.worker.submit(job, on_result=done,
+                           on_error=lambda m: self.show_problem("The backup was not restored", m))
+
+    def choose_backup(self, folder: str) -> str:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _filter = QFileDialog.getOpenFileName(self, "Restore a backup", folder,
+                                                    "Dealer Trainer backups (*.sqlite3)")
+        return path
+
+    def confirm_restore(self, path: Path) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Restore this backup?",
+                          f"The database will become exactly {path.name}: everything recorded since is "
+                          "replaced (a backup of it is made first). Restore?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        return box.exec() == QMessageBox.StandardButton.Yes
+
     def menu_export_station(self) -> None:
         """File > Export this station's results: no supervisor account needed (issue 14), only
         nothing under way."""

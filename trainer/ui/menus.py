@@ -152,6 +152,10 @@ class AppMenus:
         self.export_action = self._action(self.file_menu, "&Export this station's results…",
                                           window.menu_export_station, name="menu-export",
                                           tip="Save this station's results for the supervisor (no account needed)")
+        self.restore_action = self._action(self.file_menu, "&Restore a backup…", window.menu_restore_backup,
+                                           name="menu-restore-backup",
+                                           tip="Put the database back as an automatic backup left it "
+                                               "(a supervisor signs in)")
         self.file_menu.addSeparator()
         self.quit_action = self._action(self.file_menu, "&Quit", window.close, name="menu-quit", keys=QUIT_KEYS)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -203,6 +207,7 @@ class AppMenus:
         self.switch_action.setEnabled(trainee_chosen and at_rest)
         self.import_action.setEnabled(at_rest)
         self.export_action.setEnabled(at_rest)
+        self.restore_action.setEnabled(at_rest)
 
 
 def show_message(parent: QWidget, title: str, html: str, name: str) -> QMessageBox:
