@@ -138,3 +138,27 @@ def test_the_table_rounds_export_neutralises_names(tmp_path):
         assert not evaluable(value), value
     assert rows[1][1] == "'-2+3+cmd|' /C calc'!A0" and rows[1][-1] == "'=1+1"
     assert rows[1][export.TABLE_ROUND_HEADERS.index("seed")] == "-5"
+
+
+def test_the_questions_command_csv_neutralises_its_cells(tmp_path, monkeypatch):
+    """dealer-trainer questions --format csv: the other CSV writer of the app."""
+    import argparse
+
+    from trainer.rulebook import commands
+
+    def hostile(q, planned):
+        return {"kind": "-2+3+cmd|' /C calc'!A0", "seed": -4, "prompt": "=1+1", "options": ["@SUM(1)", "ok"],
+                "answer": "-$5.00", "explanation": "\t=1", "citations": ["+x"]}
+
+    monkeypatch.setattr(commands, "question_record", hostile)
+    out = tmp_path / "bank.csv"
+    args = argparse.Namespace(command="questions", game="two-card-joker", kind=None, skill=None, count=2, seed=1,
+                              format="csv", out=out)
+    assert commands._questions(args) == 0
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert len(rows) == 3
+    for row in rows[1:]:
+        assert row[2] == "-4"  # the seed column: a number, bare
+        for value in row[:2] + row[3:]:
+            assert not evaluable(value), value
+    assert rows[1][5] == "'-$5.00" and rows[1][3] == "'=1+1"

@@ -249,9 +249,11 @@ def _questions(args: argparse.Namespace) -> int:
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(["number", "kind", "seed", "prompt", "options", "answer", "explanation", "citations"])
+        from trainer.core.spreadsheet import cell  # no cell a spreadsheet would run as a formula (issue 14)
+
         for i, r in enumerate(records, 1):
-            w.writerow([i, r["kind"], r["seed"], r["prompt"], " | ".join(r["options"]), r["answer"],
-                        r["explanation"], "; ".join(r["citations"])])
+            w.writerow([cell(v) for v in (i, r["kind"], r["seed"], r["prompt"], " | ".join(r["options"]), r["answer"],
+                                          r["explanation"], "; ".join(r["citations"]))])
         text = buf.getvalue()
     if args.out is None:
         sys.stdout.write(text)

@@ -3,8 +3,9 @@
 ``SupervisorFlow`` is owned by the main window. Nothing of the review opens before a
 supervisor has signed in (the first account is made at set-up on the command line,
 never here); leaving the review locks it again. Signing in checks the audit log's hash
-chain and warns, naming the first bad entry, if it is broken. Every read and write goes through the store's worker, off the GUI thread; long
-work (the dashboard over a year of answers, imports, exports) reports its progress
+chain and warns, naming the first bad entry, if it is broken. Every read and write goes
+through the store's worker, off the GUI thread; long work (the dashboard over a year of
+answers, imports, exports) reports its progress
 through a ``Relay`` so that a progress bar moves while the window stays responsive.
 File dialogs are attributes (``choose_open_files``, ``choose_folder``, ``choose_save``)
 so that tests can answer them.
