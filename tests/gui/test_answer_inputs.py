@@ -126,8 +126,9 @@ def test_feedback_shows_both_answers_explanation_and_bold_citations(qtbot, fake_
     assert fb.verdict.text() == "Not quite"
     assert "4.3 s" in fb.time_label.text()
     assert fb.explanation.text() == question.explanation
-    assert "<b>Two Card Joker Poker §11(c)</b>" in fb.citations.text()
-    assert "<b>trainer ruling 3</b>" in fb.citations.text()
+    # bold, and a link to the rule book at the section (issue 18)
+    assert "<b><a href=\"rule:two-card-joker/11(c)\">Two Card Joker Poker §11(c)</a></b>" in fb.citations.text()
+    assert "<b><a href=\"rule:rulings/3\">trainer ruling 3</a></b>" in fb.citations.text()
     html = fb.answers.text()
     assert "$0.01" in html and "$0.02" in html  # what was given
     for cents in json.loads(question.answer):

@@ -105,6 +105,7 @@ class SupervisorFlow(QObject):
         tools.export_station_requested.connect(self.export_station)
         tools.save_exam_requested.connect(self.save_exam)
         tools.export_exam_requested.connect(self.export_exam)
+        tools.print_worksheet_requested.connect(self.print_worksheet)
         tools.add_class_requested.connect(self.add_class)
         tools.save_members_requested.connect(self.save_members)
         tools.save_thresholds_requested.connect(self.save_thresholds)
@@ -478,6 +479,25 @@ class SupervisorFlow(QObject):
 
         self._change(job, f"Saved the exam file {path}: open it on every station of the class."
                      + (f" Its start code is {code}: announce it in the room when the exam starts." if code else ""))
+
+    def print_worksheet(self, values: dict) -> None:
+        """The exam as a printable worksheet (PDF): the same seed, so the same questions in
+        the same order as the stations get, then an answer key citing each rule."""
+        spec = self._spec(values)
+        if spec is None or self.supervisor is None:
+            return
+        path = self.choose_save("Save the worksheet", safe_name(spec.title) + "-worksheet.pdf", "PDF (*.pdf)")
+        if not path:
+            return
+        from trainer.ui.worksheet import write_exam_worksheet
+
+        try:
+            pages = write_exam_worksheet(path, spec)
+        except OSError as e:
+            self.tools.show_exam_error(f"The worksheet could not be written: {e}")
+            return
+        self.tools.set_status(f"Saved the worksheet {path} ({pages} pages): {spec.question_count} questions "
+                              f"and their answer key.")
 
     def add_class(self, name: str) -> None:
         by = self.supervisor

@@ -73,6 +73,7 @@ class SupervisorToolsScreen(QWidget):
     export_station_requested = Signal()
     save_exam_requested = Signal(object)  # ExamSpec
     export_exam_requested = Signal(object)  # ExamSpec
+    print_worksheet_requested = Signal(object)  # the exam's form values: a PDF worksheet of its questions
     add_class_requested = Signal(str)
     save_members_requested = Signal(int, list)
     save_thresholds_requested = Signal(dict)
@@ -261,6 +262,9 @@ class SupervisorToolsScreen(QWidget):
         self.export_exam_button = button("E&xport exam file…", form_card, name="export-exam")
         self.export_exam_button.clicked.connect(lambda: self._emit_exam(self.export_exam_requested))
         brow.addWidget(self.export_exam_button)
+        self.print_worksheet_button = button("&Print as worksheet…", form_card, name="print-worksheet")
+        self.print_worksheet_button.clicked.connect(lambda: self._emit_exam(self.print_worksheet_requested))
+        brow.addWidget(self.print_worksheet_button)
         self.save_exam_button = button("&Save exam", form_card, name="save-exam", primary=True)
         self.save_exam_button.clicked.connect(lambda: self._emit_exam(self.save_exam_requested))
         brow.addWidget(self.save_exam_button)
