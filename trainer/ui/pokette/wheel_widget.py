@@ -38,8 +38,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 import pygame.gfxdraw  # noqa: E402
-from PySide6.QtCore import QElapsedTimer, QRectF, QSize, Qt, QTimer, Signal  # noqa: E402
-from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent  # noqa: E402
+from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, QSize, Qt, QTimer, Signal  # noqa: E402
+from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QPolygonF  # noqa: E402
 from PySide6.QtWidgets import QSizePolicy, QWidget  # noqa: E402
 
 SECTIONS = 54
@@ -240,6 +240,8 @@ class WheelRenderer:
         # Unit vectors of a section's outline, relative to its centre angle.
         n = max(3, int(self.size / 120))
         self._edge_angles = [(-0.5 + j / n) for j in range(n + 1)]
+        self._layers: tuple[QImage, QImage] | None = None  # the turning square and the bowl
+        self._disc_at = 0  # the turning square's corner, in pixels from the frame's corner
 
     # -- static layers
     def _disc(self, surface: pygame.Surface, r: float, color: tuple, aa: bool = True) -> None:
@@ -325,6 +327,35 @@ class WheelRenderer:
         tell)."""
         s = self._frame
         s.blit(self._back, (0, 0))
+        self._turning(s, position, smooth, highlight)
+        self._turret_cap(s)
+        self._clapper(s, deflection)
+        self._out.blit(s, (0, 0))  # an opaque source: a copy that sets every alpha byte to 255
+        return self._out
+
+    def layers(self) -> QImage:
+        """The turning wheel drawn once for this size, for Qt to compose each frame: the
+        sections, card plates, frets, hub and the turret's arms at position 0, on the bowl,
+        opaque, as ``render`` draws them (the bowl and the hub are rings about the centre,
+        so turning them changes nothing), cut to the square around the sections.
+        ``paint_frame`` draws the bowl, turns this by the position and adds the turret's
+        cap and the clapper, which do not turn. Made at first use and kept."""
+        if self._layers is None:
+            disc = pygame.Surface((self.size, self.size), depth=32)
+            disc.blit(self._back, (0, 0))
+            self._turning(disc, 0.0)
+            # Only the square around the sections is turned; what it holds besides them (wood,
+            # background) is the same at any angle, and the bowl around it is drawn still.
+            half = min(math.ceil(self.R * R_OUT) + 3, self.size // 2)
+            at = round(self.c) - half
+            out = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+            out.blit(disc, (-at, -at))  # every alpha byte 255, as QImage wants it
+            self._disc_at = at
+            self._layers = surface_to_qimage(out), surface_to_qimage(self._back)
+        return self._layers[0]
+
+    def _turning(self, s: pygame.Surface, position: float, smooth: bool = True, highlight: int | None = None) -> None:
+        """What turns with the wheel, drawn at ``position`` on an opaque surface."""
         R = self.R
         for k, face in enumerate(self.faces):
             pts = self.section_outline(k, position)
@@ -346,19 +377,80 @@ class WheelRenderer:
             pygame.draw.polygon(s, (255, 255, 255), pts, max(3, round(R * 0.024)))
             pygame.draw.polygon(s, HIGHLIGHT, pts, max(2, round(R * 0.014)))
             pygame.gfxdraw.aapolygon(s, pts, HIGHLIGHT)
+        self._frets(s, position)
+        s.blit(self._front, self._front_at)
+        self._turret_arms(s, position)
+
+    def _frets(self, s: pygame.Surface, position: float) -> None:
+        R = self.R
         fret_r = max(2, round(R * 0.014))
         for k in range(SECTIONS):
             x, y = self._point(R * R_FRET, (k + 0.5 - position) * STEP)
             pygame.gfxdraw.filled_circle(s, round(x), round(y), fret_r, GOLD_DARK)
             pygame.gfxdraw.filled_circle(s, round(x), round(y), max(1, fret_r - 1), GOLD_LIGHT)
             pygame.gfxdraw.aacircle(s, round(x), round(y), fret_r, GOLD_DARK)
-        s.blit(self._front, self._front_at)
-        self._turret(s, position)
-        self._clapper(s, deflection)
-        self._out.blit(s, (0, 0))  # an opaque source: a copy that sets every alpha byte to 255
-        return self._out
 
-    def _turret(self, s: pygame.Surface, position: float) -> None:
+    def paint_frame(self, painter: QPainter, position: float, deflection: float = 0.0, smooth: bool = True) -> None:
+        """One frame on ``painter``, in this renderer's pixels (0..size): the wheel pygame
+        drew once (``layers``) turned by Qt to ``position`` (no pygame drawing per frame),
+        then the turret's cap and the clapper. ``smooth`` False turns it without filtering
+        (a third of the cost; used while the wheel turns fast, when no eye can tell, as
+        ``render`` does with the plates)."""
+        disc = self.layers()
+        painter.drawImage(0, 0, self._layers[1])  # the bowl, still
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, smooth)
+        # pygame draws a point (x, y) on the pixel whose square Qt spans from (x, y) to
+        # (x + 1, y + 1): the wheel's centre is Qt's (c + 0.5, c + 0.5).
+        centre = self.c + 0.5
+        painter.translate(centre, centre)
+        # Section k sits at (k - position) steps clockwise from the top: the wheel drawn at
+        # position 0 turns by -position steps (Qt's positive angles turn clockwise on screen).
+        painter.rotate(-math.degrees(position * STEP))
+        painter.drawImage(QPointF(self._disc_at - centre, self._disc_at - centre), disc)
+        painter.restore()
+        self._qt_cap(painter)
+        self._qt_clapper(painter, deflection)
+
+    def _qt_cap(self, painter: QPainter) -> None:
+        """The turret's cap as ``_turret_cap`` draws it, by Qt (pygame's pixel (x, y) is
+        Qt's square from (x, y) to (x + 1, y + 1): its centre is at x + 0.5)."""
+        R = self.R
+        c = round(self.c) + 0.5
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for (x, y), r, color in (((c, c), max(3, round(R * 0.085)) + 0.5, GOLD_DARK),
+                                 ((c, c), max(2, round(R * 0.07)) + 0.5, GOLD),
+                                 ((c - round(R * 0.02), c - round(R * 0.02)), max(1, round(R * 0.03)) + 0.5, GOLD_LIGHT)):
+            painter.setBrush(QColor(*color))
+            painter.drawEllipse(QPointF(x, y), r, r)
+        painter.restore()
+
+    def _qt_clapper(self, painter: QPainter, deflection: float) -> None:
+        """The clapper as ``_clapper`` draws it, by Qt (its swing changes every frame)."""
+        R = self.R
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        shape = self.clapper_shape(deflection)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 90))
+        painter.drawPolygon(QPolygonF([QPointF(round(x + R * 0.01) + 0.5, round(y + R * 0.012) + 0.5)
+                                       for x, y in shape]))
+        painter.setBrush(QColor(226, 226, 230))
+        painter.setPen(QPen(QColor(70, 70, 78), 1))
+        painter.drawPolygon(QPolygonF([QPointF(round(x) + 0.5, round(y) + 0.5) for x, y in shape]))
+        px, py = round(self.c) + 0.5, round(self.c - R * 0.965) + 0.5
+        r1, r2 = max(2, round(R * 0.03)), max(1, round(R * 0.022))
+        painter.setPen(QPen(QColor(60, 40, 10), 1))
+        painter.setBrush(QColor(*GOLD_DARK))
+        painter.drawEllipse(QPointF(px, py), r1, r1)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(*GOLD_LIGHT))
+        painter.drawEllipse(QPointF(px, py), r2, r2)
+        painter.restore()
+
+    def _turret_arms(self, s: pygame.Surface, position: float) -> None:
         R = self.R
         base = -position * STEP
         for arm in range(4):
@@ -372,6 +464,10 @@ class WheelRenderer:
             ball = self._point(R * 0.40, a)
             pygame.gfxdraw.filled_circle(s, round(ball[0]), round(ball[1]), max(2, round(R * 0.028)), GOLD_LIGHT)
             pygame.gfxdraw.aacircle(s, round(ball[0]), round(ball[1]), max(2, round(R * 0.028)), GOLD_DARK)
+
+    def _turret_cap(self, s: pygame.Surface) -> None:
+        """The turret's cap, lit from the top left whatever the wheel's position."""
+        R = self.R
         c = round(self.c)
         pygame.gfxdraw.filled_circle(s, c, c, max(3, round(R * 0.085)), GOLD_DARK)
         pygame.gfxdraw.filled_circle(s, c, c, max(2, round(R * 0.07)), GOLD)
@@ -528,6 +624,7 @@ class WheelWidget(QWidget):
         self._image: QImage | None = None
         self._buffer: object | None = None  # keeps the frame surface locked while the image shows it
         self._image_key: tuple | None = None
+        self._composed: QImage | None = None  # the frame Qt composes from the renderer's layers
         self._motion: Motion | None = None
         self._deflection = clapper_deflection(0.0, 1, 0.0)
         self._speed = 0.0
@@ -644,9 +741,23 @@ class WheelWidget(QWidget):
             bg = self._background
             self._renderer = WheelRenderer(self._order, size, (bg.red(), bg.green(), bg.blue()))
         index = self._order.index(self._highlight) if self._highlight in self._order else None
-        surface = self._renderer.render(self._position, highlight=index, deflection=self._deflection,
-                                        smooth=self._speed < SMOOTH_BELOW)
-        self._image, self._buffer = wrap_surface(surface)
+        if index is not None:
+            # A section outlined (at rest, between spins): pygame draws the whole still frame.
+            surface = self._renderer.render(self._position, highlight=index, deflection=self._deflection)
+            self._image, self._buffer = wrap_surface(surface)
+            self._composed = None
+        else:
+            # Every other frame, each frame of a spin included: the bowl and the disc pygame drew
+            # once for this size, the disc turned by Qt, the clapper drawn by Qt (issue 17).
+            if self._composed is None or self._composed.width() != size:
+                self._composed = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+            painter = QPainter(self._composed)
+            try:
+                self._renderer.paint_frame(painter, self._position, self._deflection,
+                                           smooth=self._speed < SMOOTH_BELOW)
+            finally:
+                painter.end()
+            self._image = self._composed
         self._image_key = (size, self._position, self._highlight, self._deflection)
 
     def grab_frame(self) -> QImage:
