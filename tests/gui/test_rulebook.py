@@ -219,3 +219,54 @@ def test_print_as_worksheet_from_the_exam_builder(qtbot, tmp_path, monkeypatch):
         window.close()
     finally:
         sup.fake_game.uninstall()
+
+
+def _quiz(qtbot, mode):
+    from trainer.training.session import QuizSession
+    from trainer.ui.screens.quiz_screen import QuizScreen
+
+    screen = QuizScreen()
+    qtbot.addWidget(screen)
+    screen.resize(1280, 780)
+    screen.show()
+    qtbot.waitExposed(screen)
+    screen.activateWindow()
+    qtbot.waitUntil(screen.isActiveWindow)
+    screen.start(QuizSession("two-card-joker", 5, 2, kinds=("two-card-joker.seat-payout",)), mode=mode)
+    return screen
+
+
+@pytest.mark.display
+def test_pay_cards_in_learn_and_practice_toggled_by_ctrl_p(qtbot):
+    from trainer.games import registry
+
+    screen = _quiz(qtbot, "learn")
+    panel = screen.pay_cards
+    assert panel.isVisible()
+    q = screen.question
+    table = q.detail["pair_up_table"]
+    pair_up = registry.get_game("two-card-joker").data().pay_tables[f"pair_up_{table}"]
+    text = panel.text.text()
+    assert pair_up.title in text and f"Pair Up pay table: {table}" in text
+    for row in pair_up.rows:  # the table in force, row by row
+        assert f"{row.label}</td>" in text and f"<b>{row.odds}</b>" in text
+    others = [t.title for tid, t in registry.get_game("two-card-joker").data().pay_tables.items()
+              if tid.startswith("pair_up_") and tid != f"pair_up_{table}"]
+    assert all(f"<b>{title}</b>" not in text for title in others)  # not the tables out of force
+    qtbot.keyClick(screen, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert not panel.isVisible()
+    qtbot.keyClick(screen, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert panel.isVisible()
+    practice = _quiz(qtbot, "practice")
+    assert practice.pay_cards.isVisible()
+
+
+def test_no_pay_cards_in_speed_mode_or_an_exam(qtbot):
+    speed = _quiz(qtbot, "speed")
+    assert not speed.pay_cards.isVisible()
+    qtbot.keyClick(speed, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)  # the key does nothing there
+    assert not speed.pay_cards.isVisible()
+    exam = _quiz(qtbot, "practice")
+    exam.session.mode = "exam"  # an exam's session is run in practice form, its mode exam
+    exam.show_question()
+    assert not exam.pay_cards.isVisible()

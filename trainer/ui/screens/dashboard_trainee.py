@@ -40,6 +40,7 @@ from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
 from trainer.training.mastery import speed_grade
 from trainer.training.question import display_answer
 from trainer.ui import style
+from trainer.ui.citation_links import attach, link_html
 from trainer.ui.screens.dashboard_widgets import (
     CERT_COLOURS,
     LEVEL_COLOURS,
@@ -203,6 +204,7 @@ class TableRoundsPanel(QWidget):
         self.detail.setTextFormat(Qt.TextFormat.RichText)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        attach(self.detail)  # each citation opens the rule book at its section (issue 18)
         scroll = QScrollArea(self.detail_card)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -320,7 +322,7 @@ class TableRoundsPanel(QWidget):
                 lines.append(
                     f"<p style='margin-top:6px'><b style='color:{colour}'>{escape(round_mistake_title(m.kind))}</b>"
                     + "".join(f"<br><span style='color:{style.MUTED}'>{k}:</span> {escape(v)}" for k, v in what)
-                    + (f"<br><span style='color:{style.MUTED}'>Rule:</span> {citations_html(m.citations)}"
+                    + (f"<br><span style='color:{style.MUTED}'>Rule:</span> {link_html(citations_html(m.citations))}"
                        if m.citations else "") + "</p>")
         elif r.completed:
             lines.append(f"<p style='color:{style.GOOD}'>No mistakes in this round.</p>")
@@ -419,6 +421,7 @@ class TraineeReviewScreen(QWidget):
         self.detail.setTextFormat(Qt.TextFormat.RichText)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        attach(self.detail)  # each citation opens the rule book at its section (issue 18)
         scroll = QScrollArea(detail_card)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -566,7 +569,7 @@ class TraineeReviewScreen(QWidget):
             f"<tr><td style='color:{style.MUTED}; padding:2px 12px 2px 0'>Right answer</td>"
             f"<td><b>{escape(right)}</b></td></tr></table>"
             f"<p>{escape(a.explanation)}</p>"
-            + (f"<p><span style='color:{style.MUTED}'>Rule:</span> {citations_html(a.citations)}</p>"
+            + (f"<p><span style='color:{style.MUTED}'>Rule:</span> {link_html(citations_html(a.citations))}</p>"
                if a.citations else ""))
 
     def _fill_skills(self, r: TraineeReport) -> None:

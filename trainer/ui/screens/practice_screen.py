@@ -53,6 +53,7 @@ from trainer.ui.screens.dashboard_widgets import (
     local_style,
     screen_header,
 )
+from trainer.ui.citation_links import attach, link_html
 from trainer.ui.screens.quiz_screen import citations_html, skill_label
 from trainer.ui.screens.summary_screen import make_table, stat_card, text_item
 
@@ -425,6 +426,7 @@ class MistakesScreen(QWidget):
         self.detail = style.label("Choose a mistake to see it with its rule.", "muted", wrap=True)
         self.detail.setObjectName("mistake-detail")
         self.detail.setTextFormat(Qt.TextFormat.RichText)
+        attach(self.detail)  # each citation opens the rule book at its section (issue 18)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         scroll = QScrollArea(side)
         scroll.setWidgetResizable(True)
@@ -506,7 +508,8 @@ class MistakesScreen(QWidget):
             f"<span style='color:{style.MUTED}'>Right answer</span> "
             f"<b style='color:{style.GOOD}'>{escape(display_answer(m.form, m.correct_answer, m.fields))}</b></p>"
             f"<p>{escape(m.explanation)}</p>"
-            + (f"<p><span style='color:{style.MUTED}'>Rule:</span> {citations_html(m.citations)}</p>"
+            + (f"<p><span style='color:{style.MUTED}'>Rule:</span> "
+               f"{link_html(citations_html(m.citations), m.game_id)}</p>"
                if m.citations else ""))
 
     def focus_default(self) -> None:

@@ -38,6 +38,7 @@ from trainer.training.question import grade_settle, parse_settle
 from trainer.training.session import AnswerResult, QuizSession
 from trainer.ui import style
 from trainer.ui.citation_links import attach, link_html
+from trainer.ui import pay_cards
 from trainer.ui.answer_inputs import AnswerInput, make_input, ordinal
 from trainer.ui.scene_view import SceneView
 
@@ -410,6 +411,7 @@ class QuizScreen(QWidget):
         self.panel = style.card(self)
         self.panel.setObjectName("quiz-panel")
         body.addWidget(self.panel, 0)
+        self.pay_cards = pay_cards.install(self, body, body.count())  # learn and practice; Ctrl+P (issue 18)
         self.right_space = QWidget(self)
         self.right_space.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         body.addWidget(self.right_space, 1)
@@ -576,6 +578,7 @@ class QuizScreen(QWidget):
                                  if several else skill_label(question.skill))
         self.prompt.setText(question.prompt)
         self.table.set_scene(question.scene)
+        self.pay_cards.show_question(question, pay_cards.allowed_for(self))
         self._set_wide(question.scene is None)
         if self.input is not None:
             old, self.input = self.input, None

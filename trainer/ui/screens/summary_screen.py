@@ -22,6 +22,7 @@ from trainer.games import registry
 from trainer.training.mastery import question_target_ms, speed_grade
 from trainer.training.session import AnswerResult, QuizSession
 from trainer.ui import style
+from trainer.ui.citation_links import attach, link_html
 from trainer.ui.screens.quiz_screen import answer_html, citations_html, skill_label
 
 MODE_WORDS = {"practice": "practice", "learn": "learn mode", "speed": "speed mode", "exam": "exam"}
@@ -244,8 +245,10 @@ class SummaryScreen(QWidget):
         details.setText(answer_html(r.question, r.given, r.correct))
         box.addWidget(details)
         if r.question.citations:
-            cites = style.label(citations_html(r.question.citations), "citations", wrap=True)
+            cites = style.label(link_html(citations_html(r.question.citations), r.question.game_id),
+                                "citations", wrap=True)
             cites.setTextFormat(Qt.TextFormat.RichText)
+            attach(cites)  # each citation opens the rule book at its section (issue 18)
             box.addWidget(cites)
         return frame
 
