@@ -270,3 +270,12 @@ def test_no_pay_cards_in_speed_mode_or_an_exam(qtbot):
     exam.session.mode = "exam"  # an exam's session is run in practice form, its mode exam
     exam.show_question()
     assert not exam.pay_cards.isVisible()
+
+
+def test_the_calculators_results_link_each_rule():
+    from trainer.ui.screens.settle_screen import WagerRow, wager_table_html
+
+    row = WagerRow("Ante", "$10.00", "win", "+$10.00", 1000, "1 to 1",
+                   "Four Card Poker §11(a)(1); Four Card Poker §10(e); trainer ruling 9", "")
+    html = wager_table_html((row,), "Four Card Poker")
+    assert targets(html) == ["rule:four-card/11(a)(1)", "rule:four-card/10(e)", "rule:rulings/9"]

@@ -66,6 +66,8 @@ from trainer.core.money import AmountError, format_cents, parse_cents
 from trainer.core.settlement import SettlementError
 from trainer.games import registry
 from trainer.ui import style
+from trainer.ui.citation_links import attach, link_html
+from trainer.rulebook.citations import TITLES
 from trainer.ui.flow import RowFlowLayout
 
 NO_DECISION = "—"
@@ -871,7 +873,7 @@ def wager_table_html(rows: tuple[WagerRow, ...], book: str = "") -> str:
             f"<td style='padding:4px 0 0 0'>{_unbroken(r.odds)}</td>"
             "</tr>"
             f"<tr><td colspan='5' style='padding:0 0 6px 0; color:{style.MUTED}; font-size:9pt'>"
-            f"{escape(rule)}</td></tr>")
+            f"{link_html(escape(rule), TITLES.get(book))}</td></tr>")  # each citation a rule book link
     out.append("</table>")
     return "".join(out)
 
@@ -1492,6 +1494,7 @@ class SettleScreen(QWidget):
             table.setObjectName(f"{block.objectName()}-wagers")
             table.setToolTip("\n".join(f"{r.wager}: {r.rule}" for r in seat.rows))
             table.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            attach(table)  # its citations open the rule book (issue 18)
             box.addWidget(table)
         return block
 
