@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-display package package-test clean
+.PHONY: run test test-display bench package package-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,13 @@ test: $(STAMP)
 # Xvfb with a window manager; installs xvfb and Qt's xcb libraries when run as root.
 test-display: $(STAMP)
 	bash tests/display/run-lane.sh
+
+# Every speed figure in one table beside its goal and its peers measured in the same run
+# (benchmarks/run.py; the peers come with the bench extra, never the app's dependencies).
+# The dashboard's figure generates a database of a million answers once (minutes) and reuses it.
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	QT_QPA_PLATFORM=offscreen SDL_VIDEODRIVER=dummy $(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 # The desktop bundle for this system (PyInstaller, one folder: dist/dealer-trainer/), built with the
 # versions pinned in packaging/constraints.txt; .github/workflows/bundles.yml runs the same script.

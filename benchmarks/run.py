@@ -1,0 +1,346 @@
+"""Every speed figure of the app in one table: each figure, its goal, and where it has a
+peer, the peer measured in the same run on the same work (``make bench``).
+
+    .venv/bin/python benchmarks/run.py [--quick] [--dashboard-answers N] [--dashboard-db PATH]
+                                       [--skip-dashboard]
+
+The peers come with the ``bench`` extra (pip install -e '.[bench]': treys, phevaluator,
+pokerkit); none of them is a dependency of the app, and the test suite never runs this.
+
+The machine is shared, so a figure is a ratio in one run where it has a peer, and times
+of one thread's work (the wheel's frames, question generation) are CPU time of that
+thread (``time.thread_time``), which other processes on the machine do not inflate; the
+wall-clock median is printed beside it. ``--quick`` measures on fewer hands, frames and
+seeds (a smoke run, not the figures to publish).
+
+The dashboard's figure needs a database of about a million answers, generated once (it
+takes minutes) into ``--dashboard-db`` (default: the user's cache folder) and reused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
+
+NOT_YET = "not measured yet"
+
+
+class Row:
+    def __init__(self, figure: str, goal: str, measured: str, peer: str = "", ratio: str = "",
+                 met: bool | None = None) -> None:
+        self.figure, self.goal, self.measured, self.peer, self.ratio, self.met = figure, goal, measured, peer, ratio, met
+
+    def cells(self) -> list[str]:
+        met = {True: "yes", False: "NO", None: "-"}[self.met]
+        return [self.figure, self.goal, self.measured, self.peer, self.ratio, met]
+
+
+def fmt_rate(r: float | None) -> str:
+    return "not installed" if r is None else f"{r / 1000:,.0f}k/s"
+
+
+# ------------------------------------------------------------------ start-up
+
+_CHILD = textwrap.dedent("""
+    import os, sys, tempfile
+    from pathlib import Path
+    from PySide6.QtCore import QEvent, QObject, QSettings
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Paint:
+                print("painted", flush=True)
+                os._exit(0)
+            return False
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-start-"))
+    if sys.argv[1] == "bare":
+        app = QApplication(sys.argv[:1])
+        window = QMainWindow()
+        window.resize(1280, 800)
+    else:
+        from trainer.ui.app import ensure_app
+        from trainer.ui.main_window import MainWindow
+        app = ensure_app()
+        window = MainWindow(folder / "trainer.sqlite3",
+                            settings=QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat))
+    f = FirstPaint()
+    window.installEventFilter(f)
+    window.show()
+    app.exec()
+""")
+
+
+def startup_ms(which: str, runs: int) -> float:
+    """Median milliseconds from starting a Python process to the window's first paint."""
+    times = []
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    for _ in range(runs):
+        start = time.perf_counter()
+        out = subprocess.run([sys.executable, "-c", _CHILD, which], capture_output=True, text=True, env=env,
+                             timeout=120)
+        if "painted" not in out.stdout:
+            raise RuntimeError(f"start-up child ({which}) failed: {out.stderr.strip()[-400:]}")
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def startup_rows(runs: int) -> list[Row]:
+    try:
+        bare = startup_ms("bare", runs)
+        app = startup_ms("app", runs)
+    except Exception as e:  # noqa: BLE001 - reported in the table
+        return [Row("start to main window painted", "<= 1.5x bare PySide6", f"failed: {e}"[:60])]
+    ratio = app / bare
+    return [Row("process start to main window painted", "<= 1.5x a bare PySide6 QMainWindow", f"{app:.0f} ms",
+                f"bare QMainWindow {bare:.0f} ms", f"{ratio:.2f}x", ratio <= 1.5)]
+
+
+# ------------------------------------------------------------------ hand evaluation
+
+def evaluation_rows(n: int) -> list[Row]:
+    import bench_evaluators as be
+
+    hands = be.make_hands(n)
+    ours = be.ours(hands)
+    peers = be.peers(hands)
+    mine = ours["winners-pot strength5"]
+    pk = max((v for k, v in peers.items() if k.startswith("pokerkit") and v), default=None)
+    treys = peers.get("treys")
+    beaten = [v for v in (treys, pk) if v]
+    ratio = mine / max(beaten) if beaten else None
+    peer = (f"treys {fmt_rate(treys)}, pokerkit {fmt_rate(peers.get('pokerkit lookup'))} (lookup) / "
+            f"{fmt_rate(peers.get('pokerkit hand'))} (hand), phevaluator {fmt_rate(peers.get('phevaluator'))}")
+    rows = [Row(f"five-card evaluation, {n:,} hands (Winner's Pot lookup)", ">= treys and >= pokerkit",
+                fmt_rate(mine), peer, "-" if ratio is None else f"{ratio:.2f}x the faster",
+                None if ratio is None else ratio >= 1)]
+    rows.append(Row("  Winner's Pot evaluate() (checks, HandValue)", "-", fmt_rate(ours["winners-pot evaluate"])))
+    rows.append(Row("  Four Card best four of five", "-", fmt_rate(ours["four-card best of 5"])))
+    rows.append(Row("  Four Card best four of six", "-", fmt_rate(ours["four-card best of 6"])))
+    rows.append(Row("  DJ Wild evaluate (wild cards)", "-", fmt_rate(ours["dj-wild evaluate"])))
+    return rows
+
+
+# ------------------------------------------------------------------ the wheel
+
+def wheel_rows(frames: int) -> list[Row]:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QApplication
+
+    from trainer.games.pokette.rules_data import wheel
+    from trainer.ui.pokette.wheel_widget import WheelRenderer, clapper_deflection, wrap_surface
+
+    QApplication.instance() or QApplication(sys.argv[:1])
+    size = 900
+    order = tuple(str(s) for s in wheel().order)
+    renderer = WheelRenderer(order, size, (18, 20, 24))
+    renderer.layers()
+    frame = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    target = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+
+    def composed(i: int, smooth: bool) -> None:
+        p = i * 0.37
+        painter = QPainter(frame)
+        renderer.paint_frame(painter, p, clapper_deflection(p, 1, 5.0), smooth=smooth)
+        painter.end()
+        painter = QPainter(target)
+        painter.drawImage(QRectF(0, 0, size, size), frame, QRectF(0, 0, size, size))
+        painter.end()
+
+    def whole(i: int, smooth: bool) -> None:  # every frame drawn whole by pygame (before issue 17)
+        p = i * 0.37
+        surface = renderer.render(p, deflection=clapper_deflection(p, 1, 5.0), smooth=smooth)
+        image, buffer = wrap_surface(surface)
+        painter = QPainter(target)
+        painter.drawImage(QRectF(0, 0, size, size), image, QRectF(0, 0, size, size))
+        painter.end()
+        del image, buffer
+
+    def timed(fn, smooth: bool, n: int) -> tuple[float, float]:
+        cpu, wall = [], []
+        for i in range(n):
+            w0, c0 = time.perf_counter(), time.process_time()
+            fn(i, smooth)
+            cpu.append((time.process_time() - c0) * 1000)
+            wall.append((time.perf_counter() - w0) * 1000)
+        return statistics.median(cpu), statistics.median(wall)
+
+    rows = []
+    for label, smooth in (("turning fast (unfiltered)", False), ("turning slowly (filtered)", True)):
+        cpu, wall = timed(composed, smooth, frames)
+        old_cpu, old_wall = timed(whole, smooth, max(20, frames // 3))
+        rows.append(Row(f"wheel frame 900x900, {label}", "<= 4 ms", f"{cpu:.2f} ms (wall {wall:.1f})",
+                        f"drawn whole by pygame {old_cpu:.2f} ms (wall {old_wall:.1f})",
+                        f"{old_cpu / cpu:.1f}x faster", cpu <= 4.0))
+    return rows
+
+
+# ------------------------------------------------------------------ questions
+
+def question_rows(seeds: int) -> tuple[list[Row], list[str]]:
+    from trainer.games.registry import available_games
+    from trainer.training.session import make_question
+
+    results = []
+    for game in available_games():
+        for kind in game.question_kinds():
+            for s in range(10**6, 10**6 + 20):  # tables made at first use, outside the clock
+                make_question(kind, s)
+            times = []
+            for s in range(seeds):
+                c0 = time.thread_time()
+                make_question(kind, s)
+                times.append((time.thread_time() - c0) * 1000)
+            times.sort()
+            p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+            results.append((p99, kind.id, statistics.median(times)))
+    results.sort(reverse=True)
+    within = sum(p99 <= 2.0 for p99, _, _ in results)
+    worst = results[0]
+    row = Row(f"question generation p99, every kind ({seeds} seeds each)", "<= 2 ms for every kind",
+              f"{within} of {len(results)} kinds within; worst {worst[1]} {worst[0]:.2f} ms", "", "",
+              within == len(results))
+    over = [f"  {kid:<44} p99 {p99:5.2f} ms  median {med:4.2f} ms" for p99, kid, med in results if p99 > 2.0]
+    return [row], over
+
+
+# ------------------------------------------------------------------ analyze
+
+_ANALYZE = textwrap.dedent("""
+    import time
+    from trainer.games.registry import available_games
+    start = time.perf_counter()
+    for game in available_games():
+        game.analyze()
+    print(f"{time.perf_counter() - start:.3f}")
+""")
+
+
+def analyze_rows() -> list[Row]:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    out = subprocess.run([sys.executable, "-c", _ANALYZE], capture_output=True, text=True, env=env, timeout=600)
+    try:
+        seconds = float(out.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return [Row("analyze, all five games", "<= 10 s", f"failed: {out.stderr.strip()[-80:]}")]
+    return [Row("analyze, all five games (a fresh process)", "<= 10 s", f"{seconds:.2f} s", "", "", seconds <= 10)]
+
+
+# ------------------------------------------------------------------ dashboard
+
+def dashboard_rows(answers: int, db: Path | None, skip: bool) -> list[Row]:
+    figure = f"supervisor dashboard, whole year, {answers:,} answers"
+    if skip:
+        return [Row(figure, "<= 300 ms", "skipped (--skip-dashboard)")]
+    from trainer.review import dashboard as dash
+    from trainer.review.demo import DemoPlan, populate
+    from trainer.store import Store
+
+    path = db or Path(tempfile.gettempdir()) / f"dealer-trainer-bench-dashboard-{answers}.sqlite3"
+    store = Store.open(path)
+    try:
+        if store.answer_span(dash.Query().answer_filter())[0] == 0:
+            print(f"(generating about {answers:,} answers into {path}: once, it takes a while)", flush=True)
+            trainees, days, questions = 200, 365, 10
+            populate(store, DemoPlan(trainees=trainees, days=days, seed=11,
+                                     sessions_per_day=answers / (trainees * days * questions),
+                                     questions=questions, pool=25, exam=True))
+        count = store.answer_span(dash.Query().answer_filter())[0]
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            dash.load_dashboard(store, dash.Query())
+            times.append((time.perf_counter() - start) * 1000)
+    finally:
+        store.close()
+    ms = statistics.median(times)
+    return [Row(f"supervisor dashboard, whole year, {count:,} answers", "<= 300 ms", f"{ms:,.0f} ms",
+                "SQLite without summary tables (" + NOT_YET + " with them)", "", ms <= 300)]
+
+
+# ------------------------------------------------------------------ the table
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = ""
+    if hasattr(os, "getloadavg"):
+        load = f", load average {os.getloadavg()[0]:.1f}"
+    return (f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
+            f"Python {platform.python_version()}{load}")
+
+
+def table(rows: list[Row]) -> str:
+    head = ["figure", "goal", "measured", "peer, same run", "ratio", "goal met"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        lines.append("| " + " | ".join(c.replace("|", "/") for c in r.cells()) + " |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer hands, frames and seeds (a smoke run)")
+    parser.add_argument("--dashboard-answers", type=int, default=1_000_000)
+    parser.add_argument("--dashboard-db", type=Path, help="the generated database to reuse (made if missing)")
+    parser.add_argument("--skip-dashboard", action="store_true")
+    args = parser.parse_args()
+    quick = args.quick
+    rows: list[Row] = []
+    started = time.perf_counter()
+    steps = [
+        ("start-up", lambda: startup_rows(1 if quick else 5)),
+        ("hand evaluation", lambda: evaluation_rows(20_000 if quick else 200_000)),
+        ("the wheel", lambda: wheel_rows(30 if quick else 240)),
+    ]
+    over: list[str] = []
+
+    def questions() -> list[Row]:
+        got, slow = question_rows(40 if quick else 300)
+        over.extend(slow)
+        return got
+
+    steps += [("question generation", questions), ("analyze", analyze_rows),
+              ("dashboard", lambda: dashboard_rows(args.dashboard_answers, args.dashboard_db, args.skip_dashboard))]
+    for name, fn in steps:
+        print(f"measuring {name} …", file=sys.stderr, flush=True)
+        rows.extend(fn())
+    rows.append(Row("opening a 1.2 GB supervisor database", "first screen before the integrity check", NOT_YET))
+    print()
+    print(f"Machine: {machine()}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
+          f"{time.perf_counter() - started:.0f} s" + (" (--quick)" if quick else ""))
+    print()
+    print(table(rows))
+    if over:
+        print("\nQuestion kinds over 2 ms at p99:")
+        print("\n".join(over))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
