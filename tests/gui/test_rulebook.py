@@ -279,3 +279,15 @@ def test_the_calculators_results_link_each_rule():
                    "Four Card Poker §11(a)(1); Four Card Poker §10(e); trainer ruling 9", "")
     html = wager_table_html((row,), "Four Card Poker")
     assert targets(html) == ["rule:four-card/11(a)(1)", "rule:four-card/10(e)", "rule:rulings/9"]
+
+
+def test_a_ruling_on_a_sub_section_is_beside_it(qtbot, rules):
+    """Ruling 10 writes "(§11(a)(2))": it is shown beside §11(a)(2) and §11(a), not §11(a)(3)."""
+    book = RulebookScreen()
+    qtbot.addWidget(book)
+    book.show_target("rule:four-card/11(a)(2)")
+    assert "trainer ruling 10" in book.side.toPlainText()
+    book.show_target("rule:four-card/11(a)")
+    assert "trainer ruling 10" in book.side.toPlainText()
+    book.show_target("rule:four-card/11(a)(3)")
+    assert "trainer ruling 10" not in book.side.toPlainText()

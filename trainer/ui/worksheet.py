@@ -3,8 +3,9 @@ with the rule cited for each, written with Qt's own PDF writer (``dealer-trainer
 questions GAME --format pdf`` and the supervisor's "Print as worksheet").
 
 Each question's scene is drawn by the same view the quiz uses (``scene_view``), painted
-into an image the document holds; the document is laid out on Letter pages, the answer
-key starting on a new page, the title and page number in every footer.
+into an image the document holds; the pages are Letter, each question and each answer
+kept whole on a page, the answer key starting on a new page, the title and page number
+in every footer.
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt, QUrl
 from PySide6.QtGui import (
-    QAbstractTextDocumentLayout,
     QColor,
     QFont,
     QImage,
@@ -60,13 +60,17 @@ def _answer_lines(q) -> str:
     return html.escape(q.display(q.answer))
 
 
-def worksheet_html(title: str, questions: list) -> tuple[str, dict[str, QImage]]:
-    """The document's HTML and its images (by name)."""
+def question_blocks(title: str, questions: list) -> tuple[list[str], list[str], dict[str, QImage]]:
+    """The worksheet as blocks kept whole on a page: (question blocks, answer-key blocks,
+    images by name). The first question block carries the title."""
     images: dict[str, QImage] = {}
-    out = [f"<h1 style='font-size:16pt'>{html.escape(title)}</h1>",
-           "<p>Name: ______________________________ &nbsp;&nbsp; Date: ______________</p>"]
+    blocks: list[str] = []
     for n, q in enumerate(questions, 1):
-        out.append(f"<h3 style='font-size:12pt; margin-top:14px'>Question {n}</h3>")
+        out = []
+        if n == 1:
+            out.append(f"<h1 style='font-size:16pt'>{html.escape(title)}</h1>"
+                       "<p>Name: ______________________________ &nbsp;&nbsp; Date: ______________</p>")
+        out.append(f"<h3 style='font-size:12pt; margin-top:10px'>Question {n}</h3>")
         if q.scene is not None:
             name = f"scene-{n}"
             images[name] = scene_image(q.scene)
@@ -76,23 +80,34 @@ def worksheet_html(title: str, questions: list) -> tuple[str, dict[str, QImage]]
             out.append("<p style='margin-left:18px'>" + "<br>".join(
                 f"{'ABCDEFGHIJKLMNOP'[i]}. {html.escape(o)} &nbsp;☐" for i, o in enumerate(q.options)) + "</p>")
         elif q.form == "order":
-            out.append("<p style='margin-left:18px'>Put in order (number them): " + "<br>".join(
+            out.append("<p style='margin-left:18px'>Put in order (number them):<br>" + "<br>".join(
                 f"___ {html.escape(o)}" for o in q.options) + "</p>")
         else:
             labels = q.fields or ("Answer",)
             hint = " (collect, push, pay $ or refer to floor supervisor)" if q.form == "settle" else " ($)"
             out.append("<p style='margin-left:18px'>" + "<br>".join(
                 f"{html.escape(f)}{hint}: ______________" for f in labels) + "</p>")
-    out.append("<h1 style='font-size:16pt; page-break-before:always'>Answer key</h1>")
+        blocks.append("".join(out))
+    key = []
     for n, q in enumerate(questions, 1):
-        out.append(f"<p><b>{n}.</b> {_answer_lines(q)}<br>"
+        head = "<h1 style='font-size:16pt'>Answer key</h1>" if n == 1 else ""
+        key.append(f"{head}<p><b>{n}.</b> {_answer_lines(q)}<br>"
                    f"<span style='color:#333'>{html.escape(q.explanation)}</span><br>"
                    f"<i>Rule: {html.escape('; '.join(q.citations))}</i></p>")
-    return "<html><body style='font-size:10pt'>" + "".join(out) + "</body></html>", images
+    return blocks, key, images
+
+
+def worksheet_html(title: str, questions: list) -> tuple[str, dict[str, QImage]]:
+    """The whole worksheet as one HTML document (the answer key on a new page)."""
+    blocks, key, images = question_blocks(title, questions)
+    body = "".join(blocks) + "<div style='page-break-before:always'></div>" + "".join(key)
+    return "<html><body style='font-size:10pt'>" + body + "</body></html>", images
 
 
 def write_worksheet(path: str | Path, title: str, questions: list) -> int:
-    """Write the worksheet; the number of pages. Raises OSError when it cannot be written."""
+    """Write the worksheet; the number of pages. Each question and each answer is kept
+    whole on a page (a question never starts at the foot of one and ends on the next);
+    the answer key starts on a new page. Raises OSError when it cannot be written."""
     _app()
     path = Path(path)
     writer = QPdfWriter(str(path))
@@ -102,42 +117,63 @@ def write_worksheet(path: str | Path, title: str, questions: list) -> int:
     writer.setPageSize(QPageSize(QPageSize.PageSizeId.Letter))
     writer.setPageMargins(QMarginsF(15, 15, 15, 18), QPageLayout.Unit.Millimeter)
     page = writer.pageLayout().paintRectPixels(writer.resolution())
-    body, images = worksheet_html(title, questions)
-    doc = QTextDocument()
+    blocks, key, images = question_blocks(title, questions)
     font = QFont()
     font.setFamilies(style.FONT_FAMILIES)
     font.setPointSizeF(10)
-    doc.setDefaultFont(font)
-    doc.documentLayout().setPaintDevice(writer)
-    for name, image in images.items():
-        doc.addResource(QTextDocument.ResourceType.ImageResource.value, QUrl(name), image)
-    doc.setHtml(body)
     footer_h = 40.0
-    doc.setPageSize(QSizeF(page.width(), page.height() - footer_h))
-    pages = doc.pageCount()
+    usable = page.height() - footer_h
+
+    def document(block: str) -> QTextDocument:
+        doc = QTextDocument()
+        doc.setDefaultFont(font)
+        doc.documentLayout().setPaintDevice(writer)
+        for name, image in images.items():
+            doc.addResource(QTextDocument.ResourceType.ImageResource.value, QUrl(name), image)
+        doc.setHtml(f"<html><body style='font-size:10pt'>{block}</body></html>")
+        doc.setTextWidth(page.width())
+        return doc
+
+    # lay out: (page number, y, document) for every block
+    placed: list[tuple[int, float, QTextDocument]] = []
+    page_no, y = 0, 0.0
+    for part, group in enumerate((blocks, key)):
+        if part == 1 and placed:
+            page_no, y = page_no + 1, 0.0
+        for block in group:
+            doc = document(block)
+            h = doc.size().height()
+            if y > 0 and y + h > usable:
+                page_no, y = page_no + 1, 0.0
+            placed.append((page_no, y, doc))
+            y += h
+    pages = page_no + 1
     painter = QPainter()
     if not painter.begin(writer):
         raise OSError(f"cannot write {path}")
     try:
-        for i in range(pages):
-            if i:
+        current = 0
+        for number, top, doc in placed:
+            while current < number:
+                _footer(painter, page, footer_h, font, title, current, pages)
                 writer.newPage()
+                current += 1
             painter.save()
-            painter.translate(0, -i * (page.height() - footer_h))
-            ctx = QAbstractTextDocumentLayout.PaintContext()
-            ctx.clip = QRectF(0, i * (page.height() - footer_h), page.width(), page.height() - footer_h)
-            painter.setClipRect(ctx.clip)
-            doc.documentLayout().draw(painter, ctx)
+            painter.translate(0, top)
+            doc.drawContents(painter, QRectF(0, 0, page.width(), usable - top))
             painter.restore()
-            painter.setFont(QFont(font.family(), 8))
-            painter.setPen(QColor("#555"))
-            painter.drawText(QRectF(0, page.height() - footer_h + 8, page.width(), footer_h - 8),
-                             Qt.AlignmentFlag.AlignLeft, title)
-            painter.drawText(QRectF(0, page.height() - footer_h + 8, page.width(), footer_h - 8),
-                             Qt.AlignmentFlag.AlignRight, f"Page {i + 1} of {pages}")
+        _footer(painter, page, footer_h, font, title, current, pages)
     finally:
         painter.end()
     return pages
+
+
+def _footer(painter: QPainter, page, footer_h: float, font: QFont, title: str, index: int, pages: int) -> None:
+    painter.setFont(QFont(font.family(), 8))
+    painter.setPen(QColor("#555"))
+    rect = QRectF(0, page.height() - footer_h + 8, page.width(), footer_h - 8)
+    painter.drawText(rect, Qt.AlignmentFlag.AlignLeft, title)
+    painter.drawText(rect, Qt.AlignmentFlag.AlignRight, f"Page {index + 1} of {pages}")
 
 
 def write_exam_worksheet(path: str | Path, spec) -> int:

@@ -17,7 +17,6 @@ window's settings.
 from __future__ import annotations
 
 import html
-import re
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -52,6 +51,11 @@ from trainer.ui.citation_links import first_target, link_html
 RULEBOOK_KEYS = ("Ctrl+R",)
 FOLDER_KEY = "rulebook/folder"  # QSettings: the school's rule texts
 ROLE = Qt.ItemDataRole.UserRole
+
+
+def _overlaps(a: str, b: str) -> bool:
+    """One section is the other or holds it: 11(a) and 11(a)(2)."""
+    return a == b or a.startswith(b + "(") or b.startswith(a + "(")
 
 
 def _table_html(rows: list[list[str]]) -> str:
@@ -341,9 +345,9 @@ class RulebookScreen(QWidget):
                 for s in lib.rulings.top:
                     if s.group not in (title, "All games", "All games, continued"):
                         continue
-                    mentions = re.findall(r"§\s*([0-9()a-zA-Z]+)", s.text)
-                    if any(m == ref.section or m.startswith(ref.section + "(") or ref.section.startswith(m + "(")
-                           or ref.section.startswith(m + "-") for m in mentions):
+                    mentions = [r for r in references(s.text, ref.book) if r.book == ref.book]
+                    if any(_overlaps(m.section, ref.section) or (m.also and _overlaps(m.also, ref.section))
+                           for m in mentions):
                         cited.append(s)
             if cited:
                 out.append("<h3>Rulings on this section</h3>")
