@@ -10,6 +10,7 @@ questions the wheel at rest.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from dataclasses import replace
 from typing import Sequence
 
@@ -91,12 +92,29 @@ def _random_section(rng: random.Random, joker_chance: float) -> Section:
     return rng.choice(CARD_SECTIONS)
 
 
-def _pick_by_kind(rng: random.Random, placements: Sequence[Placement], avoid: set[Placement]) -> Placement | None:
-    """A placement of a kind drawn evenly among the kinds available (so no kind crowds out the rest)."""
+_GROUPED: dict[int, tuple[Sequence[Placement], dict[str, list[Placement]]]] = {}
+
+
+def _by_kind(placements: Sequence[Placement], keep: bool) -> dict[str, list[Placement]]:
+    """``placements`` grouped by kind; ``keep``: a tuple made once (the layout's, or
+    ``near_losers``'), whose grouping is kept for the next time."""
+    hit = _GROUPED.get(id(placements)) if keep else None
+    if hit is not None and hit[0] is placements:
+        return hit[1]
     by_kind: dict[str, list[Placement]] = {}
     for p in placements:
-        if p not in avoid:
-            by_kind.setdefault(p.wager, []).append(p)
+        by_kind.setdefault(p.wager, []).append(p)
+    if keep:
+        _GROUPED[id(placements)] = (placements, by_kind)
+    return by_kind
+
+
+def _pick_by_kind(rng: random.Random, placements: Sequence[Placement], avoid: set[Placement],
+                  keep: bool = False) -> Placement | None:
+    """A placement of a kind drawn evenly among the kinds available (so no kind crowds out the rest)."""
+    by_kind = _by_kind(placements, keep)
+    if avoid:
+        by_kind = {k: kept for k, ps in by_kind.items() if (kept := [p for p in ps if p not in avoid])}
     if not by_kind:
         return None
     kind = rng.choice(sorted(by_kind))
@@ -109,9 +127,11 @@ def _grid_near(a: Section, b: Section) -> bool:
     return max(abs(ra - rb), abs(ca - cb)) <= 1
 
 
-def near_losers(x: Section) -> list[Placement]:
+@lru_cache(maxsize=None)
+def near_losers(x: Section) -> tuple[Placement, ...]:
     """Placements that lose on ``x`` but look close: they cover a card touching it on the
-    grid, or are outside bets (rank, group, colour, suit, jacer) that miss it."""
+    grid, or are outside bets (rank, group, colour, suit, jacer) that miss it (worked out
+    once per section)."""
     out = []
     for p in default_layout().all_placements:
         if x in p.covered:
@@ -121,7 +141,7 @@ def near_losers(x: Section) -> list[Placement]:
                 out.append(p)
         else:
             out.append(p)
-    return out
+    return tuple(out)
 
 
 def _other_seat_chips(rng: random.Random, seat: int, count: int) -> list[ChipView]:
@@ -129,7 +149,7 @@ def _other_seat_chips(rng: random.Random, seat: int, count: int) -> list[ChipVie
     lay = default_layout()
     chips = []
     for _ in range(count):
-        p = _pick_by_kind(rng, lay.all_placements, set())
+        p = _pick_by_kind(rng, lay.all_placements, set(), keep=True)
         chips.append(ChipView(rng.choice(seats), p, _amount(rng)))
     return chips
 
@@ -154,7 +174,7 @@ def winning_wager(rng: random.Random) -> Question:
         chosen.append(_pick_by_kind(rng, lay.winning_placements(x), set()))
     pool = near_losers(x)
     while len(chosen) < count:
-        p = _pick_by_kind(rng, pool, set(chosen))
+        p = _pick_by_kind(rng, pool, set(chosen), keep=True)
         if p is None:
             break
         chosen.append(p)
@@ -284,7 +304,7 @@ def seat_payout(rng: random.Random) -> Question:
             chosen.append(p)
     pool = near_losers(x)
     while len(chosen) < count:
-        chosen.append(_pick_by_kind(rng, pool, set(chosen)))
+        chosen.append(_pick_by_kind(rng, pool, set(chosen), keep=True))
     rng.shuffle(chosen)
     bets = [Bet(seat, p, _amount(rng)) for p in chosen]
     settlement = settle_spin(Stand(), x, bets)

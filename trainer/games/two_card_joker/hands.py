@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 from typing import Sequence
 
 from trainer.core.cards import (
@@ -22,6 +23,7 @@ from trainer.core.cards import (
     RANK_PLURALS,
     SUIT_CHARS,
     Card,
+    standard_deck,
 )
 from trainer.core.citation import ruling, section
 from trainer.core.hand_value import RankedHand
@@ -200,47 +202,41 @@ def turns_on_lowest_flush(a: HandValue, b: HandValue) -> bool:
 
 # ---- constructing hands of a chosen category (rare hands on purpose) ----
 
-def _suits(rng: random.Random, n: int, same: bool) -> list[str]:
-    if same:
-        return [rng.choice(SUIT_CHARS)] * n
-    return rng.sample(SUIT_CHARS, n)
+@lru_cache(maxsize=None)
+def _hands_by_category() -> dict[tuple[Category, bool], tuple[tuple[Card, Card], ...]]:
+    """Every two-card hand of the 54-card deck (the two jokers alike) by its category and
+    whether it holds a joker: 1,431 hands, read once by ``evaluate``."""
+    out: dict[tuple[Category, bool], list[tuple[Card, Card]]] = {}
+    deck = standard_deck(jokers=2)
+    seen: set[tuple[Card, Card]] = set()
+    for i, a in enumerate(deck):
+        for b in deck[i + 1:]:
+            if (a, b) in seen:
+                continue
+            seen.add((a, b))
+            out.setdefault((evaluate((a, b)).category, a.is_joker or b.is_joker), []).append((a, b))
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def hand_of(category: Category, rng: random.Random, avoid: Sequence[Card] = ()) -> tuple[Card, Card]:
     """A random hand of exactly ``category``, sharing no non-joker card with ``avoid``
-    and using only as many jokers as remain in a 54-card deck."""
+    and using only as many jokers as remain in a 54-card deck. Taken from the hands the
+    cards still available make (walked from a random place), never dealt and thrown back;
+    a pair holds a joker three times in ten when one is left."""
     jokers_left = 2 - sum(1 for c in avoid if c.is_joker)
-    for _ in range(1000):
-        hand = _draw_shape(category, rng, jokers_left)
-        if hand is None:
-            break
-        if any((not c.is_joker) and c in avoid for c in hand):
+    gone = {(c.rank, c.suit) for c in avoid if not c.is_joker}
+    hands = _hands_by_category()
+    with_joker = category is Category.PAIR and jokers_left > 0 and rng.random() < 0.3
+    for joker in ((with_joker, not with_joker) if category is Category.PAIR else (True, False)):
+        pool = hands.get((category, joker), ())
+        if not pool:
             continue
-        if evaluate(hand).category is category:
+        start = rng.randrange(len(pool))
+        for i in range(len(pool)):
+            a, b = pool[(start + i) % len(pool)]
+            if a.is_joker + b.is_joker > jokers_left or (a.rank, a.suit) in gone or (b.rank, b.suit) in gone:
+                continue
+            hand = [a, b]
             rng.shuffle(hand)
             return hand[0], hand[1]
     raise HandError(f"cannot deal a {category.label.lower()} from what is left of the deck")
-
-
-def _draw_shape(category: Category, rng: random.Random, jokers_left: int) -> list[Card] | None:
-    if category is Category.TWO_JOKERS:
-        return [JOKER, JOKER] if jokers_left >= 2 else None
-    if category is Category.ROYAL_FLUSH:
-        s = rng.choice(SUIT_CHARS)
-        return [Card(ACE, s), Card(KING, s)]
-    if category in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
-        lo = rng.randint(1, 12 if category is Category.STRAIGHT_FLUSH else 13)  # 1 = ace low
-        if category is Category.STRAIGHT_FLUSH and lo == 13:
-            return None
-        s1, s2 = _suits(rng, 2, category is Category.STRAIGHT_FLUSH)
-        r1 = ACE if lo == 1 else lo
-        return [Card(r1, s1), Card(lo + 1, s2)]
-    if category is Category.PAIR:
-        rank = rng.randint(2, ACE)
-        if jokers_left and rng.random() < 0.3:
-            return [JOKER, Card(rank, rng.choice(SUIT_CHARS))]
-        s1, s2 = _suits(rng, 2, False)
-        return [Card(rank, s1), Card(rank, s2)]
-    r1, r2 = rng.sample(range(2, ACE + 1), 2)
-    s1, s2 = _suits(rng, 2, category is Category.FLUSH)
-    return [Card(r1, s1), Card(r2, s2)]
