@@ -220,3 +220,22 @@ def mutated_rounds(draw):
 @given(mutated_rounds())
 def test_fuzz_mutations_of_valid_rounds_of_every_game(monkeypatch, capsys, doc):
     check_cli(json.dumps(doc).encode(), monkeypatch, capsys)
+
+
+@pytest.mark.parametrize("name,data,piece", [h for h in HOSTILE if h[0] not in ("not UTF-8", "latin-1 file")],
+                         ids=[h[0] for h in HOSTILE if h[0] not in ("not UTF-8", "latin-1 file")])
+def test_the_settle_screen_opens_a_round_file_as_strictly(name, data, piece):
+    """Settle a round > Open reads a JSON file with the same rules: a refusal, never a
+    traceback in the GUI (a file's text is decoded as UTF-8 before this)."""
+    from trainer.ui.screens.settle_screen import FormError, parse_document_text
+
+    try:
+        doc = parse_document_text(data.decode("utf-8"))
+    except FormError as e:
+        assert piece in str(e) or name in ("a lone surrogate in a card", "commission Infinity", "commission sNaN",
+                                           "commission NaN", "commission -Infinity", "commission 1e999999",
+                                           "commission 1e-999999")
+    else:  # parsed: only the rounds whose fault is in a value, found when settled
+        assert isinstance(doc, dict) and doc.get("game") in ("winners-pot", "two-card-joker")
+    with pytest.raises(FormError, match="given twice"):
+        parse_document_text('{"game": "pokette", "game": "dj-wild"}')

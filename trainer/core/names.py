@@ -41,7 +41,7 @@ def describe_char(ch: str) -> str:
 def clean(name: str | None, what: str = "name") -> str:
     """The name as stored: NFC, trimmed, inner white space made single spaces.
     ``InvalidName`` for an invisible or control character (``what``: "a trainee's name")."""
-    name = unicodedata.normalize("NFC", name or "")
+    name = unicodedata.normalize("NFC", name or "").strip()  # white space around it is no part of it
     bad = invisible(name)
     if bad:
         pos, ch = bad[0]

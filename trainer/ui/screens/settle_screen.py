@@ -60,7 +60,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.calculator import CalculatorForm, settle
+from trainer.calculator import CalculatorForm, read_json, settle
 from trainer.core.cards import JOKER_TEXT, RANK_CHARS, SUIT_CHARS, Card, CardError
 from trainer.core.money import AmountError, format_cents, parse_cents
 from trainer.core.settlement import SettlementError
@@ -285,10 +285,10 @@ def document_json(doc: dict) -> str:
 
 
 def parse_document_text(text: str) -> dict:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise FormError(f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from e
+    try:  # as strictly as `dealer-trainer settle` (issue 14): depth, digits, NaN, a key twice
+        doc = read_json(text)
+    except SettlementError as e:
+        raise FormError(str(e)) from None
     if not isinstance(doc, dict):
         raise FormError("the round must be a JSON object with \"game\", \"seats\" and the cards")
     return doc
