@@ -278,3 +278,17 @@ def test_an_unexpected_failure_of_one_file_is_reported_and_the_next_is_imported(
     first, second = import_paths(s, [folder], by=lee)
     assert not first.ok and "RecursionError" in first.error and "Nothing was imported from it" in first.error
     assert second.ok and second.summary.answers_added == 6
+
+
+def test_a_files_exam_definitions_are_never_added(review, tmp_path: Path) -> None:
+    """The supervisor's database made its exams: a definition in a file (an exam nobody
+    made here, with a 1% pass mark) is not added to its list."""
+    s, lee = review
+    _out, doc = results(tmp_path, practice_station(tmp_path / "st.sqlite3"))
+    fake = new_spec("Easy pass", [GAME], question_count=1, time_limit_s=14400, pass_mark=1, seed=1)
+    doc["exams"] = [{"id": fake.id, "title": fake.title, "definition": json.dumps(fake.to_dict()),
+                     "fingerprint": fingerprint(fake), "created_at": "2030-01-01T00:00:00.000Z",
+                     "created_by": "Ms Lee", "saved_at": "2030-01-01T00:00:00.000Z"}]
+    summary = import_file(s, write(tmp_path / "with-exam.dtresults", doc), by=lee)
+    assert summary.answers_added == 6 and summary.exams_added == 0
+    assert s.exams() == []

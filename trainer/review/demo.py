@@ -245,6 +245,8 @@ def populate(store, plan: DemoPlan | None = None, now: datetime | None = None, p
     supervisor = sign_in(store, DEMO_SUPERVISOR, DEMO_PASSWORD)
     header, batches = demo_results(plan, now)
     rounds = header.pop("table_rounds")
+    for e in header["exams"]:  # the demo supervisor made the exam: it is this database's (issue 14)
+        store.save_exam(json.loads(e["definition"]), e["fingerprint"], by=supervisor)
     summary = store.import_results(header, batches, by=supervisor, source="demo results", progress=progress,
                                    table_rounds=[rounds])
     return supervisor, summary

@@ -9,9 +9,11 @@ rounds); ``import_results`` adds such results to this database:
   unique on every station, and it is the name the trainee picks on each one); a name
   not known here is added;
 - classes are matched by name the same way;
-- exams, sessions, answers and table rounds keep the ids they were given when made
-  (uuid4), so an import adds only what is not here yet: importing the same file twice,
-  or a file and the database it came from, adds nothing the second time.
+- sessions, answers and table rounds keep the ids they were given when made (uuid4),
+  so an import adds only what is not here yet: importing the same file twice, or a file
+  and the database it came from, adds nothing the second time;
+- exams are never added from a file: the exams of this database are the authority
+  (``trainer.review.importer`` refuses an attempt at an exam not made here).
 
 One file is imported in one transaction: all of it or, on any problem, none of it.
 """
@@ -137,13 +139,11 @@ class ExchangeQueries:
                         if int(member) in trainee_map:
                             db.execute("INSERT OR IGNORE INTO class_members (class_id, trainee_id, added_at) "
                                        "VALUES (?, ?, ?)", [class_id, trainee_map[int(member)], utc_now()])
-                # exams
+                # exams: never taken from a file (issue 14). This database made its exams and
+                # is the authority on them; an attempt at an exam it does not have is refused
+                # by the importer's checks, so a file's definitions (its counts, time limit and
+                # pass mark, or exams no one made here) are not added.
                 exams_added = 0
-                for e in header.get("exams", []):
-                    cur = db.execute(f"INSERT OR IGNORE INTO exams ({', '.join(EXAM_COLUMNS)}) "
-                                     f"VALUES ({', '.join('?' for _ in EXAM_COLUMNS)})",
-                                     [e.get(c) if c != "saved_at" else (e.get(c) or utc_now()) for c in EXAM_COLUMNS])
-                    exams_added += cur.rowcount
                 # sessions
                 sessions_added = 0
                 for s in header["sessions"]:

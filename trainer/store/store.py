@@ -317,10 +317,11 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
         return schema.read_version(self.db)
 
     def full_check(self) -> list[str]:
-        """``PRAGMA integrity_check``: every table and index, page by page (the check at
-        open is ``quick_check``, which does not compare indexes with their tables). Run on
-        the worker thread after the first screen (issue 14): a 1.2 GB database takes over a
-        second. The problems found, [] if none."""
+        """``PRAGMA integrity_check`` on this store's connection: every table and index,
+        page by page (the check at open is ``quick_check``, which does not compare indexes
+        with their tables). The app runs ``full_check_file`` instead, on a thread and a
+        connection of its own after the first screen (issue 14: a 1.2 GB database takes
+        over a second). The problems found, [] if none."""
         try:
             rows = [str(r[0]) for r in self.db.execute("PRAGMA integrity_check(20)")]
         except sqlite3.DatabaseError as e:
