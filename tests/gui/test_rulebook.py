@@ -291,3 +291,20 @@ def test_a_ruling_on_a_sub_section_is_beside_it(qtbot, rules):
     assert "trainer ruling 10" in book.side.toPlainText()
     book.show_target("rule:four-card/11(a)(3)")
     assert "trainer ruling 10" not in book.side.toPlainText()
+
+
+def test_no_rule_book_during_an_exam(qtbot, tmp_path, rules):
+    """Citations are shown only after an exam is submitted: Ctrl+R does not open the rule
+    book on the exam's question screen."""
+    from types import SimpleNamespace
+
+    window = open_window(qtbot, tmp_path)
+    window.start_practice("four-card")
+    window._exams = SimpleNamespace(taking=window.quiz_screen, shutdown=lambda: None)  # as the exam screen
+    window.rulebook_action.trigger()
+    assert window.current_screen() is window.quiz_screen
+    assert "once the exam is submitted" in window.statusBar().currentMessage()
+    window._exams = None
+    window.rulebook_action.trigger()
+    assert isinstance(window.current_screen(), RulebookScreen)
+    window.close()
