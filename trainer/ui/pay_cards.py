@@ -87,7 +87,8 @@ def pay_cards_html(question) -> str:
                        for r in t.rows)
         out.append(f"<p style='margin:8px 0 2px 0'><b>{html.escape(t.title)}</b></p>"
                    f"<table cellspacing='0' cellpadding='0'>{rows}</table>"
-                   f"<p style='margin:0; color:{style.MUTED}'>{link_html(t.citation, question.game_id, plain=True)}</p>")
+                   f"<p style='margin:0; color:{style.MUTED}'>"
+                   f"{link_html(t.citation, question.game_id, plain=True)}</p>")
     if options:
         out.append("<p style='margin:10px 0 2px 0'><b>House options</b></p>" + "<br>".join(
             f"{html.escape(title)}: {html.escape(value)}" for title, value in options))
