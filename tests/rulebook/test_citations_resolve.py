@@ -140,3 +140,38 @@ def test_every_table_mode_citation_resolves(library, settlements, game_id):
             _check(library, problems, f"{where} watch {m.kind} remedy", m.remedy_citation, game_id)
     assert rounds
     assert not problems, "\n".join(sorted(problems))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_calculators_results_cite_existing_sections(library, game_id):
+    """The settlement calculator's example round, under every house option choice: every
+    wager's rule resolves (the calculator shows them as links)."""
+    from trainer.calculator import settle
+
+    form = registry.get_game(game_id).calculator_form()
+    if form is None:
+        pytest.skip(f"{game_id} has no settlement calculator")
+    problems: dict[str, None] = {}
+    docs = [form.example]
+    for opt in form.options:
+        if opt.citation:
+            _check(library, problems, f"calculator option {opt.key}", opt.citation, game_id)
+        for value in opt.choices:
+            doc = json.loads(json.dumps(form.example))
+            doc.setdefault("options", {})[opt.key] = value
+            docs.append(doc)
+    settled = 0
+    for doc in docs:
+        try:
+            result = settle(doc)
+        except Exception:  # an option value the example's cards cannot take
+            continue
+        settled += 1
+        for seat in result.get("seats", []):
+            for w in seat.get("wagers", []):
+                rule = w.get("rule", "")
+                assert rule, f"{game_id}: {w['wager']} cites nothing"
+                _check(library, problems, f"calculator {doc.get('options')} seat {seat['seat']} {w['wager']}",
+                       rule, game_id)
+    assert settled
+    assert not problems, "\n".join(sorted(problems))
