@@ -230,10 +230,39 @@ def _split(cards: Sequence[Card], deuces_wild: bool) -> tuple[tuple[int, ...], b
     return ranks, suited, len(wild)
 
 
+# The fast path of ``evaluate``: the natural cards' rank primes multiplied (one product
+# per multiset of ranks), whether they are of one suit and how many wild cards, looked up
+# in a table filled from ``value_of`` as hands come (at most 2 x 6,188 x 6 entries).
+_PRIMES = (0, 0, 0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)  # by rank; deuces and the joker are wild
+_SUIT_BIT = {s: i for i, s in enumerate(SUIT_CHARS)}
+_READINGS: dict[tuple[int, bool, int], tuple[Category, tuple[int, ...]]] = {}
+
+
 def evaluate(cards: Sequence[Card]) -> HandValue:
     """The hand's value with the joker and the deuces wild (§5; ruling 13): the value
     that decides against the dealer and the blind, Two Way Bad Beat and Cover All."""
-    ranks, suited, wilds = _split(cards, True)
+    if len(cards) == HAND_SIZE:
+        product, wilds, seen, suit, suited = 1, 0, 0, None, True
+        for c in cards:
+            r = c.rank
+            if r <= DEUCE:  # the joker (rank 0) or a deuce
+                wilds += 1
+                seen |= 1 << 60 if r == 0 else 1 << (r * 4 + _SUIT_BIT[c.suit])  # a second joker: a bit twice
+                continue
+            product *= _PRIMES[r]
+            seen |= 1 << (r * 4 + _SUIT_BIT[c.suit])
+            if suit is None:
+                suit = c.suit
+            elif c.suit != suit:
+                suited = False
+        if seen.bit_count() == HAND_SIZE:  # five different cards, one joker at most
+            key = (product, suited, wilds)
+            value = _READINGS.get(key)
+            if value is None:
+                ranks, _, _ = _split(cards, True)
+                value = _READINGS[key] = value_of(ranks, suited, wilds)
+            return HandValue(value[0], value[1], tuple(cards), wilds)
+    ranks, suited, wilds = _split(cards, True)  # reports what is wrong with the hand
     category, deciding = value_of(ranks, suited, wilds)
     return HandValue(category, deciding, tuple(cards), wilds)
 
