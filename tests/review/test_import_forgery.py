@@ -292,3 +292,68 @@ def test_a_files_exam_definitions_are_never_added(review, tmp_path: Path) -> Non
     summary = import_file(s, write(tmp_path / "with-exam.dtresults", doc), by=lee)
     assert summary.answers_added == 6 and summary.exams_added == 0
     assert s.exams() == []
+
+
+ANSWER_FIELDS = ("kind", "seed", "prompt", "form", "given", "correct_answer", "is_correct", "game_id", "skill",
+                 "answered_at", "fields")
+
+
+def test_fuzzed_answers_never_import_a_grade_the_rules_do_not_give(tmp_path_factory) -> None:
+    """Hypothesis: one field of one answer changed to anything; the import either refuses
+    the file or adds only answers whose grade is the rules' for their replayed question."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from trainer.store import StoreError
+    from trainer.training.session import question_from
+
+    base = tmp_path_factory.mktemp("fuzz")
+    _out, doc = results(base, practice_station(base / "st.sqlite3"))
+    values = st.one_of(st.text(max_size=30), st.integers(-2, 2 ** 40), st.booleans(), st.none(),
+                       st.sampled_from([a["given"] for a in doc["answers"]] + [a["kind"] for a in doc["answers"]]
+                                       + [a["prompt"] for a in doc["answers"]] + ["choice", "settle", "[]"]))
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(n=st.integers(0, len(doc["answers"]) - 1), field=st.sampled_from(ANSWER_FIELDS), value=values)
+    def run(n: int, field: str, value) -> None:
+        mutated = json.loads(json.dumps(doc))
+        mutated["answers"][n][field] = value
+        folder = base / f"case-{abs(hash((n, field, repr(value))))}"
+        folder.mkdir(exist_ok=True)
+        path = write(folder / "f.dtresults", mutated)
+        with Store.open(folder / "review.sqlite3") as s:
+            by = s.supervisors()[0] if s.supervisor_count() else create_supervisor(s, "Ms Lee", "supervisor-password")
+            try:
+                import_file(s, path, by=by)
+            except (ImportFileError, StoreError):
+                assert counts(s)[2] == 0
+                return
+            for t in s.trainees():
+                for a in s.answers(t.id):
+                    q = question_from(a.game_id, a.kind, a.seed)
+                    assert q.prompt == a.prompt and q.is_correct(a.given) == a.is_correct
+
+    run()
+
+
+def test_a_practice_answer_renamed_as_a_drill_step_is_refused(review, tmp_path: Path) -> None:
+    """Drill and table steps are kept as graded only in a drill session: a practice answer
+    given a drill kind to escape the replay is refused."""
+    s, lee = review
+    _out, doc = results(tmp_path, practice_station(tmp_path / "st.sqlite3"))
+    a = doc["answers"][1]
+    a["kind"], a["is_correct"] = f"{GAME}.drill-step", 1
+    refused(s, write(tmp_path / "forged.dtresults", doc), "of a kind of question this Dealer Trainer does not know",
+            lee)
+
+
+def test_drill_steps_in_a_drill_session_are_kept_and_counted(review, tmp_path: Path) -> None:
+    s, lee = review
+    _out, doc = results(tmp_path, practice_station(tmp_path / "st.sqlite3"))
+    doc["sessions"][0]["mode"] = "drill"
+    for a in doc["answers"]:
+        a["kind"] = f"{GAME}.drill-{a['kind'].split('.')[-1]}"
+    [outcome] = import_paths(s, [write(tmp_path / "drill.dtresults", doc)], by=lee)
+    assert outcome.ok and outcome.summary.answers_added == 6
+    assert outcome.flags == ("6 answer(s) of table mode, drills or an older form of a question cannot be replayed "
+                             "from a seed and were kept as the station graded them",)

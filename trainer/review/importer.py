@@ -38,8 +38,9 @@ results file and a station's database alike:
   An unknown kind, a prompt or right answer that does not match its seed, or a grade
   that is not the rules' refuses the file, with the reason (the import report and the
   audit log say which answer and why). Table mode's steps and the drills' steps cannot
-  be made again from a seed alone; they are kept as the station graded them and
-  counted as "not replayed" in the report (table mode's figures come from its rounds);
+  be made again from a seed alone; in a drill session (as the app records them) they
+  are kept as the station graded them and counted as "not replayed" in the report
+  (table mode's figures come from its rounds); elsewhere their kind is unknown;
   so are answers asked in an older form of their question (a question asked in the
   amounts form before issue 13) whose prompt still matches;
 - an exam's results are scored from this database's own copy of the exam: an attempt
@@ -427,7 +428,6 @@ class ResultsCheck:
 
     def check(self, n: int, a: dict[str, Any]) -> bool:
         """Whether to import answer ``n`` (False: a late exam answer, kept out and flagged)."""
-        from trainer.training.mastery import table_skill_part
         from trainer.training.session import make_question
 
         label = f"answer {n} ({a['kind']}, seed {a['seed']})"
@@ -435,8 +435,11 @@ class ResultsCheck:
         session = self.sessions.get(a["session_id"])
         exam = self.exams.get((session or {}).get("exam_id") or "")
         if kind is None:
-            unreplayable = table_skill_part(a["skill"]) or ".drill-" in a["kind"] or ".table-" in a["kind"]
-            if unreplayable and exam is None:
+            # table mode's and the drills' steps: only in a drill session (as the app records
+            # them), named for their own game; they are kept as graded, and counted
+            step = a["kind"].startswith((f"{a['game_id']}.drill-", f"{a['game_id']}.table-"))
+            in_drill = session is not None and session.get("mode") in ("drill", "table")
+            if step and in_drill and exam is None:
                 self.not_replayed += 1
                 return True
             self._problem(f"{label} is of a kind of question this Dealer Trainer does not know")
