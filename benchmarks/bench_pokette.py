@@ -45,7 +45,7 @@ def frame_times(order, smooth: bool, frames: int = 240) -> list[float]:
 
     renderer = WheelRenderer(order, SIZE, (18, 20, 24))
     renderer.layers()
-    frame = QImage(SIZE, SIZE, QImage.Format.Format_ARGB32_Premultiplied)
+    frame = QImage(SIZE, SIZE, QImage.Format.Format_RGB32)  # as the widget composes it
     target = QImage(SIZE, SIZE, QImage.Format.Format_ARGB32_Premultiplied)
     times = []
     for i in range(frames):

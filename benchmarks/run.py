@@ -154,7 +154,7 @@ def wheel_rows(frames: int) -> list[Row]:
     order = tuple(str(s) for s in wheel().order)
     renderer = WheelRenderer(order, size, (18, 20, 24))
     renderer.layers()
-    frame = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    frame = QImage(size, size, QImage.Format.Format_RGB32)  # as the widget composes it
     target = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
 
     def composed(i: int, smooth: bool) -> None:

@@ -351,7 +351,10 @@ class WheelRenderer:
             out = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
             out.blit(disc, (-at, -at))  # every alpha byte 255, as QImage wants it
             self._disc_at = at
-            self._layers = surface_to_qimage(out), surface_to_qimage(self._back)
+            # Opaque throughout: Qt turns and copies RGB32 pixels without blending them.
+            rgb32 = QImage.Format.Format_RGB32
+            self._layers = (surface_to_qimage(out).convertToFormat(rgb32),
+                            surface_to_qimage(self._back).convertToFormat(rgb32))
         return self._layers[0]
 
     def _turning(self, s: pygame.Surface, position: float, smooth: bool = True, highlight: int | None = None) -> None:
@@ -750,7 +753,7 @@ class WheelWidget(QWidget):
             # Every other frame, each frame of a spin included: the bowl and the disc pygame drew
             # once for this size, the disc turned by Qt, the clapper drawn by Qt (issue 17).
             if self._composed is None or self._composed.width() != size:
-                self._composed = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+                self._composed = QImage(size, size, QImage.Format.Format_RGB32)  # every frame is opaque
             painter = QPainter(self._composed)
             try:
                 self._renderer.paint_frame(painter, self._position, self._deflection,
@@ -770,7 +773,9 @@ class WheelWidget(QWidget):
         return QSize(520, 520)
 
     def hasHeightForWidth(self) -> bool:
-        return True
+        # Square where its height follows its width; not where the height is fixed (table
+        # mode's wheel pane): a fixed wheel must not ask its screen for its width in height.
+        return self.minimumHeight() != self.maximumHeight()
 
     def heightForWidth(self, width: int) -> int:
         return width
