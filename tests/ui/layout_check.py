@@ -37,6 +37,15 @@ def _in_scroll_area(widget) -> bool:
     return False
 
 
+def scrolling(window) -> list[str]:
+    """The screen shown, if it needs scrolling up and down."""
+    from trainer.ui.screen_stack import ScreenPage
+
+    return [f"{type(p.widget()).__name__} scrolls: {p.widget().minimumSizeHint().height()} px in "
+            f"{p.viewport().height()}" for p in window.findChildren(ScreenPage)
+            if p.isVisible() and p.verticalScrollBar().maximum() > 0]
+
+
 def problems(window) -> list[str]:
     from PySide6.QtCore import QPoint, QRect
     from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
@@ -68,7 +77,10 @@ def problems(window) -> list[str]:
     return out
 
 
-def check_all(width: int, height: int, screens=SCREENS, out_dir: Path | None = None) -> dict[str, list[str]]:
+def check_all(width: int, height: int, screens=SCREENS, out_dir: Path | None = None, *,
+              no_scrolling: bool = False) -> dict[str, list[str]]:
+    """Every screen's problems at that size (and, with ``no_scrolling``, a screen that
+    needs scrolling is one: the default window shows every screen whole)."""
     from trainer.ui.snapshot import render
 
     scale = os.environ.get("QT_SCALE_FACTOR", "1")
@@ -79,7 +91,8 @@ def check_all(width: int, height: int, screens=SCREENS, out_dir: Path | None = N
             seen: list[str] = []
             key = f"{screen} ({game}) at {width}x{height}, scale {scale}"
             render(screen, folder / f"{screen}-{game}-{width}x{height}-{scale}.png", width=width, height=height,
-                   game_id=game, inspect=lambda window: seen.extend(problems(window)))
+                   game_id=game, inspect=lambda window: seen.extend(
+                       problems(window) + (scrolling(window) if no_scrolling else [])))
             found[key] = seen
     return found
 

@@ -27,6 +27,11 @@ def test_every_screen_fits_a_small_window(qapp, size):
     assert _broken(check_all(*size)) == {}
 
 
+def test_the_default_window_shows_every_screen_without_scrolling(qapp):
+    """1280x800, the default window, menu bar included: nothing to scroll on any screen."""
+    assert _broken(check_all(1280, 800, no_scrolling=True)) == {}
+
+
 def test_every_screen_fits_1920x1080_at_150_percent():
     env = dict(os.environ, QT_SCALE_FACTOR="1.5", QT_QPA_PLATFORM="offscreen", SDL_VIDEODRIVER="dummy")
     run = subprocess.run([sys.executable, "-m", "tests.ui.layout_check", "1280x720"], cwd=ROOT, env=env,

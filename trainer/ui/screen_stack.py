@@ -11,7 +11,7 @@ see the scroll areas."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QScrollArea, QStackedWidget, QWidget
 
@@ -22,15 +22,52 @@ class ScreenPage(QScrollArea):
     def __init__(self, screen: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("screen-page")
-        self.setWidgetResizable(True)
+        # The screen is sized here (``_fit``), not by widgetResizable, which gives a screen
+        # holding any height-for-width widget its preferred height (the sum of its parts'
+        # size hints, a table's included), so that a screen filling the window scrolled.
+        self.setWidgetResizable(False)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay with the screen
         self.viewport().setAutoFillBackground(False)
         self.setStyleSheet("QScrollArea#screen-page { background: transparent; border: none; }")
         self.setWidget(screen)
+        screen.installEventFilter(self)
 
     def screen_widget(self) -> QWidget:
         return self.widget()
+
+    def _fit(self) -> None:
+        """The screen as large as the window, and never smaller than its least size at that
+        width: beyond that, it scrolls. A screen's height at a width is what its layout asks
+        for there (wrapped texts included), except on a screen that says it ``fills_window``
+        (table mode: the felt takes whatever height there is), where its minimum is enough."""
+        screen = self.widget()
+        if screen is None:
+            return
+        view = self.maximumViewportSize()
+        least = screen.minimumSizeHint().expandedTo(screen.minimumSize())
+        flexible = not getattr(screen, "fills_window", False) and screen.hasHeightForWidth()
+
+        def least_height(width: int) -> int:
+            return max(least.height(), screen.heightForWidth(width) if flexible else 0)
+
+        width = max(view.width(), least.width())
+        height = least_height(width)
+        if height > view.height() and width == view.width():  # the vertical scroll bar takes its room
+            width = max(least.width(), width - self.verticalScrollBar().sizeHint().width())
+            height = least_height(width)
+        size = QSize(width, max(view.height(), height))
+        if screen.size() != size:
+            screen.resize(size)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self._fit()
+        return super().eventFilter(watched, event)
 
     def minimumSizeHint(self) -> QSize:  # the window may be smaller than the screen: it scrolls
         return QSize(0, 0)

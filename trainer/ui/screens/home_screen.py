@@ -360,7 +360,7 @@ class HomeScreen(QWidget):
         super().__init__(parent)
         self.setProperty("role", "screen")
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(40, 26, 40, 22)
+        outer.setContentsMargins(40, 18, 40, 14)  # 1280x800 with its menu bar: no scrolling
         outer.setSpacing(16)
 
         # The greeting, then the buttons (on a second line in a narrow window), then the

@@ -84,6 +84,7 @@ def deal_hint(verbs, *, show_next: bool) -> str:
 
 
 class TableModeScreen(QWidget):
+    fills_window = True  # the felt takes the height there is (trainer/ui/screen_stack.py)
     answered = Signal(object)  # AnswerResult of each action done (dealing) or call and answer (watching)
     round_recorded = Signal(object)  # RoundRecord, when a round ends or is left after at least one action
     finished = Signal(object)  # the last RoundRecord, when the trainee leaves after a round was recorded
