@@ -308,3 +308,22 @@ def test_no_rule_book_during_an_exam(qtbot, tmp_path, rules):
     window.rulebook_action.trigger()
     assert isinstance(window.current_screen(), RulebookScreen)
     window.close()
+
+
+def test_pay_cards_beside_a_table_round_at_learn_and_practice(qtbot):
+    from tests.gui.test_table_mode import SEED
+    from trainer.ui.table_mode.screen import TableModeScreen as Screen
+
+    screen = Screen("two-card-joker")
+    qtbot.addWidget(screen)
+    screen.resize(1280, 770)
+    screen.show()
+    qtbot.waitExposed(screen)
+    screen.start(SEED)
+    r = begin(screen, level_id="practice")
+    panel = screen.deal.pay_cards
+    assert panel.isVisible()
+    table = r.script.options.get("pair_up_table", "1")
+    assert f"Pair Up pay table: {table}" in panel.text.text() and "Pair Up" in panel.text.text()
+    begin(screen, level_id="table-ready")
+    assert not panel.isVisible()

@@ -1,6 +1,7 @@
-"""Pay cards: beside a question in learn and practice modes, the pay tables and house
-options in force for it (issue 18). Ctrl+P shows or hides the panel; it is never shown
-in an exam or in speed mode.
+"""Pay cards: beside a question in learn and practice modes, and beside a table-mode
+round at the learn and practice levels, the pay tables and house options in force for
+it (issue 18). Ctrl+P shows or hides the panel; it is never shown in an exam or in speed
+mode (nor at table mode's guided and table-ready levels).
 
 "In force": a house option the question names in its detail (``aces_up_table: "III"``)
 takes that value, any other its house default; the pay tables are those the options
@@ -100,7 +101,7 @@ class PayCardsPanel(QFrame):
         super().__init__(parent)
         self.setObjectName("pay-cards")
         self.setProperty("role", "card")
-        self.setFixedWidth(250)
+        self.setMaximumHeight(260)  # at the foot of the answer panel: its own scroll, never its width
         box = QVBoxLayout(self)
         box.setContentsMargins(12, 10, 12, 10)
         box.addWidget(style.label("PAY CARDS · Ctrl+P", "stat-label"))
@@ -146,3 +147,37 @@ def install(screen: QWidget, layout: QBoxLayout, index: int) -> PayCardsPanel:
 def allowed_for(screen) -> bool:
     """Learn and practice modes; never an exam (its session's mode) or speed mode."""
     return getattr(screen, "mode", None) in SHOWN_IN and getattr(screen.session, "mode", None) != "exam"
+
+
+ROUND_LEVELS = ("learn", "practice")  # table mode's levels that show the cards
+
+
+def round_html(game_id: str, options: dict) -> str:
+    """The pay cards of a table-mode round: its house options as set, the tables they select."""
+    from types import SimpleNamespace
+
+    return pay_cards_html(SimpleNamespace(game_id=game_id, detail=dict(options), citations=()))
+
+
+class RoundPayCards(PayCardsPanel):
+    """The pay cards beside a table-mode round, at the learn and practice levels."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumHeight(160)
+
+    def show_round(self, game_id: str, options: dict, level_id: str) -> None:
+        self.allowed = level_id in ROUND_LEVELS
+        if self.allowed:
+            self.text.setText(round_html(game_id, options))
+        self.setVisible(self.allowed and self.wanted)
+
+
+def install_round(screen: QWidget, layout: QBoxLayout, index: int) -> RoundPayCards:
+    panel = RoundPayCards(screen)
+    layout.insertWidget(index, panel, 0)
+    for key in PAY_CARDS_KEYS:
+        shortcut = QShortcut(QKeySequence(key), screen)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(panel.toggle)
+    return panel

@@ -411,12 +411,13 @@ class QuizScreen(QWidget):
         self.panel = style.card(self)
         self.panel.setObjectName("quiz-panel")
         body.addWidget(self.panel, 0)
-        self.pay_cards = pay_cards.install(self, body, body.count())  # learn and practice; Ctrl+P (issue 18)
         self.right_space = QWidget(self)
         self.right_space.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         body.addWidget(self.right_space, 1)
         outer.addLayout(body, 1)
         self._build_panel()
+        # learn and practice: the pay cards at the foot of the answer panel; Ctrl+P (issue 18)
+        self.pay_cards = pay_cards.install(self, self.panel.layout(), self.panel.layout().count())
 
     # ---------------------------------------------------------------- layout
     def _build_header(self) -> QFrame:

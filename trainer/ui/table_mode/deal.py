@@ -39,6 +39,7 @@ from trainer.training.table_mode.actions import (
 )
 from trainer.training.table_mode.dealer_round import DealerRound, Outcome
 from trainer.ui import style
+from trainer.ui import pay_cards
 from trainer.ui.table_mode.parts import (
     DIGIT_KEYS,
     Banner,
@@ -177,6 +178,7 @@ class DealMode(QObject):
         ab.addWidget(self.wordings)
         self.announce_box.hide()
         box.addWidget(self.announce_box)
+        self.pay_cards = pay_cards.install_round(parent, box, box.count())  # learn, practice; Ctrl+P (issue 18)
         box.addWidget(style.label("AT THE TABLE", "stat-label"))
         self.log = LogList(6, panel)
         self.log.setObjectName("deal-log")
@@ -211,6 +213,7 @@ class DealMode(QObject):
         self.last = None
         self.open_verb = None
         self._set_verbs(verbs_of(round_.script.actions))
+        self.pay_cards.show_round(round_.script.game_id, round_.script.options, round_.level.id)
         self.wording_list = announce_wordings(round_.script.actions)
         self.hint_button.setVisible(not show_next)
         self.set_face(False)
