@@ -28,7 +28,8 @@ from trainer.games.pokette.stand import (
 )
 from trainer.games.pokette.table import ChipView, PoketteScene, WheelPose
 from trainer.games.pokette.wheel import (
-    CARD_SECTIONS, JOKERS, PREVIOUS, VOID, Section, Spin, cite, judge, rank_text, revolutions_text, short_spin, spin_between, spin_to,
+    ALL_SECTIONS, CARD_SECTIONS, JOKERS, PREVIOUS, VOID, Section, Spin, cite, judge, rank_text, revolutions_text,
+    short_spin, spin_between, spin_to,
 )
 from trainer.games.registry import QuestionKind, Skill, table_mode_skills
 from trainer.training.question import CHOICE, SETTLE, Question, settle_answer, wager_entry
@@ -127,11 +128,19 @@ def _grid_near(a: Section, b: Section) -> bool:
     return max(abs(ra - rb), abs(ca - cb)) <= 1
 
 
-@lru_cache(maxsize=None)
 def near_losers(x: Section) -> tuple[Placement, ...]:
     """Placements that lose on ``x`` but look close: they cover a card touching it on the
     grid, or are outside bets (rank, group, colour, suit, jacer) that miss it (worked out
-    once per section)."""
+    for every section at first use)."""
+    return _all_near_losers()[x]
+
+
+@lru_cache(maxsize=None)
+def _all_near_losers() -> dict[Section, tuple[Placement, ...]]:
+    return {x: _near_losers(x) for x in ALL_SECTIONS}
+
+
+def _near_losers(x: Section) -> tuple[Placement, ...]:
     out = []
     for p in default_layout().all_placements:
         if x in p.covered:
