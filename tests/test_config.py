@@ -167,7 +167,10 @@ def test_a_rules_folder_or_database_that_is_the_wrong_kind_of_thing(dirs, capsys
                               "give the database file's path\n")
 
 
-def test_every_command_refuses_to_run_on_a_settings_file_it_does_not_accept(dirs, capsys, tmp_path):
+def test_every_command_refuses_to_run_on_a_settings_file_it_does_not_accept(dirs, capsys, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: 0)  # the app's box (next test), not waited for
     _machine, user = dirs
     path = write(user, "colour = 'green'\n")
     for argv in (["analyze", "two-card-joker", "--json"], ["snapshot", "--screen", "home", "--out",
@@ -176,6 +179,23 @@ def test_every_command_refuses_to_run_on_a_settings_file_it_does_not_accept(dirs
         out, err = capsys.readouterr()
         assert out == "" and err.startswith(f"dealer-trainer: error: {path}: unknown key 'colour'")
     assert not (tmp_path / "x.png").exists()
+
+
+def test_the_app_says_in_a_window_why_it_does_not_start(dirs, monkeypatch, qapp, capsys):
+    """A station's app runs without a console (dealer-trainer-gui): the line goes in a box too."""
+    import trainer.display_check
+    from PySide6.QtWidgets import QMessageBox
+
+    _machine, user = dirs
+    path = write(user, "databse = 'x.sqlite3'\n")
+    shown = []
+    monkeypatch.setattr(trainer.display_check, "problem", lambda: None)
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append((box.windowTitle(), box.text())) or 0)
+    assert main([]) == 1
+    assert len(shown) == 1 and shown[0][0] == "Dealer Trainer cannot start"
+    assert f"{path}: unknown key 'databse'" in shown[0][1] and "config show" in shown[0][1]
+    assert main(["config", "show"]) == 1 and len(shown) == 1  # a command in a console prints only
+    assert capsys.readouterr().err.count(f"{path}: unknown key 'databse'") == 2
 
 
 def test_the_environment_variable_names_at_most_two_folders(monkeypatch, capsys):

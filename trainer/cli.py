@@ -140,10 +140,29 @@ def _station_config(args: argparse.Namespace):
         station = config.load(db=args.db)
     except config.ConfigError as e:
         print(f"dealer-trainer: error: {e}", file=sys.stderr)
+        if args.command is None:  # the app, perhaps started with no console to print to
+            _settings_refused_box(str(e))
         return 1
     config.activate(station)
     paths.use_rules_folder(station.rules_folder.value)
     return station
+
+
+def _settings_refused_box(message: str) -> None:
+    """Say in a window why the app does not start: a station's app runs without a console."""
+    from trainer.display_check import problem
+
+    if problem() is not None:
+        return
+    from PySide6.QtWidgets import QMessageBox
+
+    from trainer.ui.app import ensure_app
+
+    ensure_app()
+    QMessageBox(QMessageBox.Icon.Critical, "Dealer Trainer cannot start",
+                f"The station's settings file is not accepted:\n\n{message}\n\n"
+                "Correct the file, then start Dealer Trainer again "
+                "(dealer-trainer config show checks it).", QMessageBox.StandardButton.Close).exec()
 
 
 def _config(station) -> int:
