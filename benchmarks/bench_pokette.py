@@ -129,7 +129,7 @@ def main() -> None:
     print(f"Wheel frame at {SIZE}x{SIZE} (the disc drawn once by pygame, turned and composed by Qt):")
     report_frames("  disc filtered (slow turning, at rest)", frame_times(order, True))
     report_frames("  disc unfiltered (fast turning)", frame_times(order, False))
-    print(f"The whole frame drawn by pygame each time (a still with a section outlined):")
+    print("The whole frame drawn by pygame each time (a still with a section outlined):")
     report_frames("  card plates filtered", pygame_frame_times(order, True))
     if "--spin" in sys.argv:
         animated_spin()

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
-import sys
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
+from trainer.rulebook.library import use_rules_texts
 from trainer import config, paths
 from trainer.cli import main
 
@@ -32,7 +30,7 @@ def dirs(tmp_path, monkeypatch):
     monkeypatch.setenv(config.ENV_DIRS, f"{machine}{os.pathsep}{user}")
     yield machine, user
     config.activate(None)
-    paths.use_rules_folder(None)
+    use_rules_texts(None)
 
 
 def write(folder: Path, text: str) -> Path:
@@ -74,7 +72,7 @@ def test_without_files_every_value_is_the_default(dirs, capsys):
     assert f"user file:    {user / 'station.toml'}  (not present)" in out
     r = rows(out)
     assert r["database"] == (str(paths.default_db_path()), "default")
-    assert r["rules_folder"] == (f"{paths.RESOURCES / 'games'} (shipped with the app)", "default")
+    assert r["rules_folder"] == ("(none: the rule book shows the app's own summaries)", "default")
     assert r["[server]"][0] == "(none)"
 
 
@@ -219,41 +217,24 @@ def test_the_app_opens_the_database_of_the_settings_and_db_still_wins(dirs, monk
     assert opened == [tmp_path / "lab" / "station.sqlite3", tmp_path / "flag.sqlite3"]
 
 
-def _analyze_in_a_new_process(env_dirs: str) -> dict:
-    env = {**os.environ, config.ENV_DIRS: env_dirs}
-    done = subprocess.run([sys.executable, "-m", "trainer", "analyze", "two-card-joker", "--table", "1", "--json"],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
-def _pair_up_pays(result: dict) -> dict[str, str]:
-    bet = next(b for b in result["bets"] if b["name"] == "Pair Up" and b["table"] == "1")
-    return {o["hand"]: o["pays"] for o in bet["outcomes"]}
-
-
-def test_a_rules_folder_replaces_the_shipped_data_of_the_games_it_holds(dirs, tmp_path, capsys):
+def test_the_rules_folder_gives_the_rule_book_the_schools_texts_and_never_replaces_the_data(dirs, capsys):
+    """The station's rules folder is the school's copies of the regulations, shown by the
+    rule book; the app's rules data (pay tables) stays the shipped data, so that every
+    station asks and grades the questions the supervisor's database replays."""
     machine, _user = dirs
-    rules = tmp_path / "house rules"
-    shutil.copytree(paths.RESOURCES / "games" / "two-card-joker", rules / "two-card-joker")
-    game_json = rules / "two-card-joker" / "game.json"
-    text = game_json.read_text(encoding="utf-8")
-    table_1 = text.index('"pair_up_1"')
-    jokers = text.index('"odds": "40 to 1"', table_1)  # Pair Up Table 1: a pair of jokers
-    game_json.write_text(text[:jokers] + '"odds": "45 to 1"' + text[jokers + len('"odds": "40 to 1"'):],
-                         encoding="utf-8")
-    write(machine, f"rules_folder = '{rules}'\n")
-    assert rows(show(capsys)[1])["rules_folder"] == (str(rules), "machine file")
-    shipped = _pair_up_pays(_analyze_in_a_new_process(os.pathsep))
-    house = _pair_up_pays(_analyze_in_a_new_process(f"{machine}{os.pathsep}"))
-    assert shipped["two jokers"] == "40 to 1" and house["two jokers"] == "45 to 1"
-    assert {k: v for k, v in house.items() if k != "two jokers"} == {
-        k: v for k, v in shipped.items() if k != "two jokers"}
-    # a game the folder does not hold keeps the shipped data
-    paths.use_rules_folder(rules)
-    assert paths.resource("games", "four-card", "game.json") == paths.RESOURCES / "games" / "four-card" / "game.json"
-    assert paths.resource("games", "two-card-joker", "game.json") == game_json
-    assert paths.resource("cards", "back.svg") == paths.RESOURCES / "cards" / "back.svg"
+    texts = Path(__file__).resolve().parents[2] / "shared" / "rules"
+    if not (texts / "two-card-joker-poker.txt").exists():
+        pytest.skip("the rule texts (../shared/rules) are not beside the checkout")
+    assert main(["rules", "two-card-joker", "10"]) == 0
+    assert "are not loaded" in capsys.readouterr().out
+    write(machine, f"rules_folder = '{texts}'\n")
+    assert rows(show(capsys)[1])["rules_folder"] == (str(texts), "machine file")
+    assert main(["rules", "two-card-joker", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "are not loaded" not in out and "10. Procedure for completion of each round of play" in out
+    assert paths.resource("games", "two-card-joker", "game.json") == \
+        paths.RESOURCES / "games" / "two-card-joker" / "game.json"
+    assert not hasattr(paths, "use_rules_folder")
 
 
 # ------------------------------------------------------------------------ results files

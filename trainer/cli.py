@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import trainer
+from trainer.rulebook import commands as rulebook_commands
 
 SCREENS = ("trainee", "home", "quiz", "feedback", "summary", "progress", "settle", "explorer",
            # adaptive practice, exams and the supervisor's review (trainer.ui.screens.dashboard_snapshot)
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--fullscreen", action="store_true",
                         help="start full screen (classroom stations; F11 or View > Full screen leaves it)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {trainer.__version__}")
+    rulebook_commands.add_global_option(parser)  # --rules FOLDER: the school's rule texts
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     snap = commands.add_parser(
         "snapshot", help="render one screen to a PNG file, offscreen",
@@ -95,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     from trainer import results_cli
 
     results_cli.add_commands(commands)  # results export|import (issue 14)
+    rulebook_commands.add_commands(commands)  # rules, questions (trainer.rulebook.commands)
     return parser
 
 
@@ -109,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
         return station
     if args.command == "config":
         return _config(station)
+    rulebook_commands.setup_rules_folder(args, station)
+    if (code := rulebook_commands.run(args)) is not None:
+        return code
     if args.command == "snapshot":
         return _snapshot(args)
     if args.command == "analyze":
@@ -134,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
 def _station_config(args: argparse.Namespace):
     """The station's settings (trainer.config), made those of this run, with the rules
     folder they name; or 1 after one line saying which file and key are not accepted."""
-    from trainer import config, paths
+    from trainer import config
 
     try:
         station = config.load(db=args.db)
@@ -144,7 +150,6 @@ def _station_config(args: argparse.Namespace):
             _settings_refused_box(str(e))
         return 1
     config.activate(station)
-    paths.use_rules_folder(station.rules_folder.value)
     return station
 
 
@@ -167,9 +172,8 @@ def _settings_refused_box(message: str) -> None:
 
 def _config(station) -> int:
     from trainer.config import format_config
-    from trainer.paths import RESOURCES
 
-    print(format_config(station, RESOURCES / "games"))
+    print(format_config(station))
     return 0
 
 

@@ -17,9 +17,14 @@ Keys (every one optional)::
     station = "lab-a-07"                          # the station's name: results files are named after it
     database = 'D:\\DealerTrainer\\trainer.sqlite3' # the trainees' database (dealer-trainer --db wins)
     results_folder = '\\\\school-fs\\results'      # where "Export this station's results" starts
-    rules_folder = 'C:\\ProgramData\\dealer-trainer\\games'  # a folder of <game id>/ rules data folders
+    rules_folder = 'C:\\ProgramData\\dealer-trainer\\rules'  # the school's rule texts, for the rule book
     [server]                                      # settings of the server to come: shown, not used yet
     url = "https://..."
+
+The rules folder holds the school's copies of the regulations (``two-card-joker-poker.txt``,
+``RULINGS.md``, ...), which the rule book shows (trainer.rulebook). It never replaces the
+app's own rules data (pay tables, procedures): every station and the supervisor's database
+must ask and grade the same questions, or an exam could not be replayed at import.
 
 A path may use ``~`` and environment variables (``%PUBLIC%``, ``$HOME``); a relative path
 is taken from the folder of the file that gives it. ``load`` raises ``ConfigError`` with
@@ -86,7 +91,7 @@ class StationConfig:
     station: Setting
     database: Setting
     results_folder: Setting
-    rules_folder: Setting  # value None: the rules data shipped with the app
+    rules_folder: Setting  # the school's rule texts (the regulations) for the rule book; None: not loaded
     server: dict[str, Setting] = field(default_factory=dict)
     files: tuple[ConfigFile, ...] = ()
 
@@ -243,7 +248,7 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def format_config(config: StationConfig, shipped_rules: Path) -> str:
+def format_config(config: StationConfig) -> str:
     """What ``dealer-trainer config show`` prints."""
     lines = ["Settings files (the user's file wins over the machine's, the command line over both):"]
     for f in config.files:
@@ -255,7 +260,7 @@ def format_config(config: StationConfig, shipped_rules: Path) -> str:
     for key, s in config.settings().items():
         value = _shown(s.value)
         if key == "rules_folder" and s.value is None:
-            value = f"{shipped_rules} (shipped with the app)"
+            value = "(none: the rule book shows the app's own summaries)"
         rows.append((key, value, s.source))
     for key, s in sorted(config.server.items()):
         rows.append((f"server.{key}", _shown(s.value), f"{s.source}; not used yet"))

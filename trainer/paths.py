@@ -3,9 +3,9 @@
 The rules data and the card art are package data: ``trainer/resources/``, found through
 ``importlib.resources`` the same way from a checkout (editable install), an installed
 wheel (also ``pip install --user``) and a frozen bundle (PyInstaller collects the
-folder beside the package). A station's settings may name a *rules folder* whose
-``<game id>/`` folders replace the shipped ones of those games (``use_rules_folder``;
-see ``trainer.config``).
+folder beside the package). The station's *rules folder* (trainer.config) holds the
+school's rule texts for the rule book, never a replacement for this data: every station
+must ask and grade the same questions as the supervisor's database.
 """
 
 from __future__ import annotations
@@ -33,28 +33,10 @@ def _find_resources() -> Path:
 
 
 RESOURCES = _find_resources()
-_rules_folder: Path | None = None
-
-
-def use_rules_folder(folder: Path | None) -> None:
-    """Read a game's rules data from ``folder/<game id>/`` when that folder exists, else
-    from the shipped data (None: the shipped data for every game). Set before any rules
-    data is read (the command line does it first thing): the data is read once."""
-    global _rules_folder
-    _rules_folder = Path(folder) if folder is not None else None
-
-
-def rules_folder() -> Path | None:
-    return _rules_folder
 
 
 def resource(*parts: str) -> Path:
-    """A shipped file or folder (``resource("games", "pokette", "game.json")``); a game's
-    rules data comes from the station's rules folder when it has that game."""
-    if _rules_folder is not None and len(parts) >= 2 and parts[0] == "games":
-        own = _rules_folder / parts[1]
-        if own.is_dir():
-            return own.joinpath(*parts[2:])
+    """A shipped file or folder (``resource("games", "pokette", "game.json")``)."""
     return RESOURCES.joinpath(*parts)
 
 

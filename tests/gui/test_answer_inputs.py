@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from html import escape
 
 import pytest
 from PySide6.QtCore import Qt

@@ -51,14 +51,14 @@ def add_commands(commands) -> None:
 
 
 def setup_rules_folder(args: argparse.Namespace, station=None) -> None:
-    """--rules FOLDER, else the station's settings (a ``rules_texts`` setting, once the
-    settings file has one), else $DEALER_TRAINER_RULES: the rule texts of this run. The
+    """--rules FOLDER, else the station's settings (``rules_folder``, trainer.config), else
+    $DEALER_TRAINER_RULES: the rule texts of this run. The
     app's own setting (Settings > Rule texts folder) is read by the window when none of
     these names one."""
     from trainer.rulebook.library import use_rules_texts
 
     folder = getattr(args, "rules", None)
-    setting = getattr(station, "rules_texts", None)
+    setting = getattr(station, "rules_folder", None)
     if folder is None and setting is not None and getattr(setting, "value", None) is not None:
         folder = Path(setting.value)
     if folder is None and os.environ.get(RULES_ENV):

@@ -3,7 +3,7 @@ like §(h)(5)(iv) (trainer ruling 37, P6), and the missing pay table of §(f)(2)
 from pokette-payouts.md (trainer ruling 21)."""
 
 from trainer.core.cards import Card
-from trainer.games.pokette.layout import INSIDE_STRAIGHT, OPEN_STRAIGHT, default_layout
+from trainer.games.pokette.layout import OPEN_STRAIGHT, default_layout
 from trainer.games.pokette.questions import KINDS
 from trainer.games.pokette.settlement import Bet, settle_spin
 from trainer.games.pokette.stand import Stand

@@ -20,8 +20,6 @@ from typing import Sequence
 
 from trainer.core.cards import (
     ACE,
-    KING,
-    QUEEN,
     RANK_NAMES,
     RANK_PLURALS,
     SUIT_CHARS,

@@ -16,12 +16,10 @@ from typing import Sequence
 
 from trainer.core.cards import (
     ACE,
-    JOKER,
     KING,
     QUEEN,
     RANK_NAMES,
     RANK_PLURALS,
-    SUIT_CHARS,
     Card,
     standard_deck,
 )

@@ -26,7 +26,7 @@ from enum import IntEnum
 from functools import lru_cache
 from typing import Sequence
 
-from trainer.core.cards import ACE, KING, QUEEN, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card
+from trainer.core.cards import ACE, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card
 from trainer.core.citation import ruling, section
 from trainer.core.hand_value import RankedHand
 from trainer.games.hand_builder import RankPatterns

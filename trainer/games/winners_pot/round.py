@@ -1009,10 +1009,6 @@ def random_round(rng: random.Random, *, players: int | None = None, ante: int | 
                  options=options)
 
 
-def describe_cards(cards: Sequence[Card]) -> str:
-    return cards_text(cards)
-
-
 __all__ = [
     "Round", "RoundError", "Step", "Operation", "simulated_decision", "play_to", "random_round",
     "NO_MORE_BETS", "BURN", "LOAD_SHOE", "DEAL", "STACK", "UNLOAD_SHOE", "DECISION", "COLLECT_FOLD", "KILL_HAND",

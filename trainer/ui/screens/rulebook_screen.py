@@ -321,7 +321,7 @@ class RulebookScreen(QWidget):
         if sec is None:
             near = lib.nearest(ref)
             out.append(f"<p><i>§{html.escape(ref.section)} is not in {html.escape(book.name)}"
-                       + (f"; the nearest section is shown.</i></p>" if near is not None else ".</i></p>"))
+                       + ("; the nearest section is shown.</i></p>" if near is not None else ".</i></p>"))
             sec = near
         if sec is None:
             return "".join(out)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
 from trainer.training.table_mode.watch import WatchRound
 from trainer.ui import style
