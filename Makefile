@@ -18,7 +18,7 @@ run: $(STAMP)
 	$(BIN)/dealer-trainer
 
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen SDL_VIDEODRIVER=dummy $(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen SDL_VIDEODRIVER=dummy $(BIN)/python -m pytest -q -n auto
 
 # The GUI tests that need a real window (focus, activation, key routing, real fonts) under
 # Xvfb with a window manager; installs xvfb and Qt's xcb libraries when run as root.
