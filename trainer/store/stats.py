@@ -210,22 +210,11 @@ class DashboardQueries:
     def round_facts(self, f: AnswerFilter) -> list[RoundFact]:
         """The table rounds of the filter (trainee, class, game, recorded in the date range),
         newest first, with what their skills' figures need."""
-        where, params = [], []
-        if f.start is not None:
-            where.append("recorded_at >= ?")
-            params.append(f.start)
-        if f.end is not None:
-            where.append("recorded_at < ?")
-            params.append(f.end)
-        if f.game_id is not None:
-            where.append("game_id = ?")
-            params.append(f.game_id)
-        if f.trainee_id is not None:
-            where.append("trainee_id = ?")
-            params.append(f.trainee_id)
-        if f.class_id is not None:
-            where.append("trainee_id IN (SELECT trainee_id FROM class_members WHERE class_id = ?)")
-            params.append(f.class_id)
+        conditions = (("recorded_at >= ?", f.start), ("recorded_at < ?", f.end), ("game_id = ?", f.game_id),
+                      ("trainee_id = ?", f.trainee_id),
+                      ("trainee_id IN (SELECT trainee_id FROM class_members WHERE class_id = ?)", f.class_id))
+        where = [sql for sql, value in conditions if value is not None]
+        params = [value for _sql, value in conditions if value is not None]
         sql = ("SELECT trainee_id, game_id, mode, recorded_at, completed, procedure_errors, payout_errors, "
                "missed_calls, false_calls, total_ms, target_ms FROM table_rounds"
                + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY recorded_at DESC, rowid DESC")
