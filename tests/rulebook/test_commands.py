@@ -85,3 +85,16 @@ def test_questions_pdf_worksheet(tmp_path):
     data = out.read_bytes()
     assert data.startswith(b"%PDF") and len(data) > 10_000
     assert cli.main(["questions", "four-card", "--format", "pdf"]) == 2  # a PDF needs --out
+
+
+def test_a_worksheet_writes_the_face_up_cards_in_words(qapp):
+    """On paper the table drawing's cards are too small to read: each question with cards
+    face up says them in words under the drawing."""
+    from trainer.core.scene import CardView, SeatView, TableScene
+    from trainer.ui.worksheet import cards_caption
+
+    scene = TableScene("four-card", "Four Card Poker", (), seats=(SeatView(1, cards=(CardView("As"), CardView("Td"), CardView(None))),
+                              SeatView(2, cards=(CardView("Kh", face_up=False),))),
+                       dealer_cards=(CardView("JK"), CardView("2c")))
+    assert cards_caption(scene) == "Seat 1: A♠ 10♦ · Dealer: Joker 2♣"
+    assert cards_caption(object()) == ""

@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication
 
+from trainer.core.cards import cards_label
 from trainer.ui import style
 
 SCENE_SIZE = (960, 600)  # pixels the view is laid out at; printed about 12 cm wide
@@ -53,6 +54,20 @@ def scene_image(scene: object, size: tuple[int, int] = SCENE_SIZE) -> QImage:
     return image
 
 
+def cards_caption(scene: object) -> str:
+    """The face-up cards of a table scene in words ("Seat 1: A♠ K♠ Q♠ J♠ 10♠ · Dealer: …"):
+    on paper the drawing's cards are too small to read, a card game's question is not."""
+    parts = []
+    for seat in getattr(scene, "seats", ()) or ():
+        shown = [c.card for c in getattr(seat, "cards", ()) if c.shows_face]
+        if shown:
+            parts.append(f"Seat {seat.seat}: {cards_label(shown)}")
+    dealer = [c.card for c in getattr(scene, "dealer_cards", ()) or () if c.shows_face]
+    if dealer:
+        parts.append(f"Dealer: {cards_label(dealer)}")
+    return " · ".join(parts)
+
+
 def _answer_lines(q) -> str:
     if q.form == "choice" and q.options:
         letter = "ABCDEFGHIJKLMNOP"[q.options.index(q.answer)] if q.answer in q.options else ""
@@ -75,6 +90,8 @@ def question_blocks(title: str, questions: list) -> tuple[list[str], list[str], 
             name = f"scene-{n}"
             images[name] = scene_image(q.scene)
             out.append(f"<p><img src='{name}' width='{SCENE_SIZE[0] * 2 // 5}' height='{SCENE_SIZE[1] * 2 // 5}'></p>")
+            if caption := cards_caption(q.scene):
+                out.append(f"<p><b>{html.escape(caption)}</b></p>")
         out.append("<p>" + html.escape(q.prompt).replace("\n", "<br>") + "</p>")
         if q.form == "choice":
             out.append("<p style='margin-left:18px'>" + "<br>".join(
