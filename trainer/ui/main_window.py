@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent
@@ -28,15 +29,11 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
 from trainer.core.rng import fresh_seed
 from trainer.games import registry
 from trainer.training.session import AnswerResult, QuizSession
-from trainer.ui.screens import (
-    ExplorerScreen,
-    HomeScreen,
-    ProgressScreen,
-    QuizScreen,
-    SettleScreen,
-    SummaryScreen,
-    TraineeScreen,
-)
+from trainer.ui.screens.home_screen import HomeScreen
+from trainer.ui.screens.progress_screen import ProgressScreen
+from trainer.ui.screens.quiz_screen import QuizScreen
+from trainer.ui.screens.summary_screen import SummaryScreen
+from trainer.ui.screens.trainee_screen import TraineeScreen
 from trainer.ui.screens.home_screen import QUESTIONS_PER_SESSION
 from trainer.ui import style
 from trainer.ui.screen_stack import ScreenStack, fitted_size
@@ -46,6 +43,10 @@ from trainer.ui.menus import AppMenus, about_html, screen_shortcuts, shortcuts_h
 from trainer.ui.worker import StoreWorker
 
 WINDOW_TITLE = "Dealer Trainer"
+if TYPE_CHECKING:  # made when first opened: not imported at start-up
+    from trainer.ui.screens.explorer_screen import ExplorerScreen
+    from trainer.ui.screens.settle_screen import SettleScreen
+
 DEFAULT_SIZE = (1280, 800)
 # QSettings keys
 GEOMETRY_KEY = "window/geometry"
@@ -441,6 +442,8 @@ class MainWindow(QMainWindow):
     @property
     def settle_screen(self) -> SettleScreen:
         if self._settle_screen is None:
+            from trainer.ui.screens.settle_screen import SettleScreen  # made when first opened
+
             self._settle_screen = SettleScreen()
             self._settle_screen.back_requested.connect(self.show_home)
             self.stack.addWidget(self._settle_screen)
@@ -449,6 +452,8 @@ class MainWindow(QMainWindow):
     @property
     def explorer_screen(self) -> ExplorerScreen:
         if self._explorer_screen is None:
+            from trainer.ui.screens.explorer_screen import ExplorerScreen  # made when first opened
+
             self._explorer_screen = ExplorerScreen()
             self._explorer_screen.back_requested.connect(self.show_home)
             self.stack.addWidget(self._explorer_screen)
