@@ -7,23 +7,26 @@ the next spot, and the payout was made there ("Pay — seat 2" for seat 1's Supe
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 
 from tests.display.conftest import show_active, type_key
-from tests.gui.test_table_mode import GAMES, _seed_with_every_mistake, begin, key_of, wanted
+from tests.gui import test_table_mode as offscreen
+from tests.gui.test_table_mode import GAMES, _seed_with_every_mistake, announce, begin, key_of, select
 from trainer.core.chips import house_chips
 from trainer.training.table_mode import games
 from trainer.training.table_mode.actions import ANNOUNCE, DEAL, PAY, VERBS
-from trainer.ui.table_mode.deal import NO_MORE_BETS
-from trainer.ui.table_mode.hit_test import Target, point_for, targets_for
 from trainer.ui.table_mode.screen import TableModeScreen
-from trainer.ui.table_mode.wheel import split_wheel
 
 pytestmark = pytest.mark.display
 
 
 @pytest.fixture
-def real_screen(qtbot):
+def real_screen(qtbot, monkeypatch):
+    """The table-mode screen, active in a real window. The offscreen tests' helpers choose
+    places and announce (tests/gui/test_table_mode.py); here their keys are typed to the
+    widget that has the focus, as a keyboard types them."""
+    monkeypatch.setattr(offscreen, "press", lambda qtbot, screen, key: type_key(qtbot, screen, key))
+
     def make(game_id: str) -> TableModeScreen:
         screen = TableModeScreen(game_id)
         qtbot.addWidget(screen)
@@ -31,38 +34,6 @@ def real_screen(qtbot):
         screen.setFocus(Qt.FocusReason.OtherFocusReason)
         return screen
     return make
-
-
-def _click(qtbot, screen, target: Target) -> None:
-    point = point_for(screen.table, screen.table.scene(), target)
-    assert point is not None, f"nowhere to click for {target}"
-    qtbot.mouseClick(screen.table.current_view(), Qt.MouseButton.LeftButton,
-                     pos=QPoint(round(point.x()), round(point.y())))
-
-
-def _select(qtbot, screen, action, *, mouse: bool) -> None:
-    target = wanted(screen, action)
-    if target is None:
-        return
-    deal = screen.deal
-    if action.seat is not None and target.seat != action.seat:
-        if mouse and action.seat != 0 and point_for(screen.table, screen.table.scene(), Target(action.seat)):
-            _click(qtbot, screen, Target(action.seat))
-        else:
-            type_key(qtbot, screen, key_of(str(action.seat)))
-    if mouse:
-        _click(qtbot, screen, target)
-    elif target.seat is not None and target.spot is None:
-        type_key(qtbot, screen, key_of(str(target.seat)))
-    else:
-        if target.seat is not None:
-            type_key(qtbot, screen, key_of(str(target.seat)))
-        scene = split_wheel(deal.round.scene())[0]
-        for _ in range(len(targets_for(scene)) + 1):
-            if deal.chosen == target:
-                break
-            type_key(qtbot, screen, Qt.Key.Key_Tab)
-    assert deal.chosen == target, f"chose {deal.chosen}, not {target}"
 
 
 def _pay(qtbot, screen, amount: int, *, mouse: bool) -> None:
@@ -88,27 +59,15 @@ def _pay(qtbot, screen, amount: int, *, mouse: bool) -> None:
         type_key(qtbot, screen, Qt.Key.Key_Return)
 
 
-def _announce(qtbot, screen, action) -> None:
-    type_key(qtbot, screen, key_of("N"))
-    words = screen.deal.wording_list
-    if not words:
-        return
-    n = words.index(action.spot if action.choices else NO_MORE_BETS) + 1
-    if n <= 9:
-        type_key(qtbot, screen, key_of(str(n)))
-    else:
-        qtbot.mouseClick(screen.deal.wordings.buttons[n - 1], Qt.MouseButton.LeftButton)
-
-
 def do_right(qtbot, screen, *, mouse: bool) -> None:
     deal = screen.deal
     r = deal.round
     action = r.next_action()
     done = r.done
     if action.verb == ANNOUNCE:
-        _announce(qtbot, screen, action)
+        announce(qtbot, screen, action)
     else:
-        _select(qtbot, screen, action, mouse=mouse)
+        select(qtbot, screen, action, mouse=mouse)
         if action.verb == DEAL and action.face_up is not None and deal.face_up != action.face_up:
             type_key(qtbot, screen, key_of("U"))
         if action.verb == PAY:
@@ -147,7 +106,7 @@ def test_the_super_flush_payout_of_the_report_lands_on_the_super_flush(real_scre
         do_right(qtbot, screen, mouse=False)
     action = r.next_action()
     assert action.amount == 3000
-    _select(qtbot, screen, action, mouse=True)
+    select(qtbot, screen, action, mouse=True)
     assert screen.deal.selection.seat == 1 and screen.deal.selection.spot == "super_flush"
     done = r.done
     _pay(qtbot, screen, 3000, mouse=False)
