@@ -227,7 +227,7 @@ def test_fuzz_mutations_of_valid_rounds_of_every_game(monkeypatch, capsys, doc):
 def test_the_settle_screen_opens_a_round_file_as_strictly(name, data, piece):
     """Settle a round > Open reads a JSON file with the same rules: a refusal, never a
     traceback in the GUI (a file's text is decoded as UTF-8 before this)."""
-    from trainer.ui.screens.settle_screen import FormError, parse_document_text
+    from trainer.calculator_form import FormError, parse_document_text
 
     try:
         doc = parse_document_text(data.decode("utf-8"))

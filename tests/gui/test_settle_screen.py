@@ -4,7 +4,6 @@ Print to PDF writes one page."""
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 
@@ -15,18 +14,9 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QFrame
 
 from trainer.calculator import settle
 from trainer.games import registry
+from trainer.calculator_form import seat_results, values_from_document
 from trainer.ui.screens import settle_screen as ss
-from trainer.ui.screens.settle_screen import (
-    FormError,
-    FormValues,
-    SeatValues,
-    SettleScreen,
-    calculator_games,
-    card_problem,
-    document_from_values,
-    seat_results,
-    values_from_document,
-)
+from trainer.ui.screens.settle_screen import SettleScreen
 
 pytest.importorskip("trainer.games.two_card_joker")
 GAME = "two-card-joker"
@@ -70,60 +60,6 @@ def plain(html: str) -> str:
 
 def count_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
-
-
-# ------------------------------------------------------------------ pure functions
-def test_every_game_with_a_form_is_offered_and_its_example_round_trips_exactly():
-    games = calculator_games()
-    expected = [g.id for g in registry.available_games()
-                if hasattr(g, "calculator_form") and hasattr(g, "settle_document") and g.calculator_form() is not None]
-    assert [g.id for g in games] == expected and GAME in expected
-    for g in games:
-        values = values_from_document(g.form, g.form.example)
-        doc = document_from_values(g.form, values)
-        assert values_from_document(g.form, doc) == values  # form -> JSON -> form: exact
-        assert document_from_values(g.form, values_from_document(g.form, doc)) == doc
-        settle(doc)  # and every example settles
-    two = next(g for g in games if g.id == GAME)
-    assert document_from_values(two.form, values_from_document(two.form, two.form.example)) == two.form.example
-
-
-def test_the_document_is_built_from_the_typed_text(form):
-    values = FormValues(GAME, {"pair_up_table": "3"}, "qs, 7D",
-                        [SeatValues(2, "jk  as", {"ante": "$1,250.5", "pair_up": "5", "super_flush": " "}, "Fold")])
-    assert document_from_values(form, values) == {
-        "game": GAME, "options": {"pair_up_table": "3"}, "dealer": {"cards": ["Qs", "7d"]},
-        "seats": [{"seat": 2, "cards": ["JK", "As"], "wagers": {"ante": 125050, "pair_up": 500},
-                   "decision": "fold"}],
-    }
-    bad_card = FormValues(GAME, {}, "Qs 7d", [SeatValues(1, "JK Xz", {"ante": "10"}, "Call")])
-    with pytest.raises(FormError, match=r"Seat 1 · cards: 'Xz' is not a card"):
-        document_from_values(form, bad_card)
-    bad_amount = FormValues(GAME, {}, "Qs 7d", [SeatValues(1, "JK As", {"ante": "ten"}, "Call")])
-    with pytest.raises(FormError, match=r"Seat 1 · Ante: 'ten' is not an amount"):
-        document_from_values(form, bad_amount)
-
-
-def test_card_problems_while_typing_and_after():
-    assert card_problem("As K", 2, typing=True) is None  # 'K' is on its way to 'Kd'
-    assert "'K' is not a card" in card_problem("As K", 2)
-    assert "'Xz' is not a card" in card_problem("As Xz", 2, typing=True)
-    assert card_problem("As 10d", 2) is None
-    assert card_problem("As Kd Qh", 2) == "3 cards typed; this hand has 2"
-    assert card_problem("", 2) is None
-
-
-def test_values_from_a_document_the_form_cannot_show(form):
-    doc = copy.deepcopy(form.example)
-    doc["seats"][0]["decision"] = "raise"
-    with pytest.raises(FormError, match="decision \"raise\" is not one of this game's"):
-        values_from_document(form, doc)
-    doc = copy.deepcopy(form.example)
-    doc["seats"][0]["wagers"]["pairup"] = 100
-    with pytest.raises(FormError, match="unknown wager 'pairup'"):
-        values_from_document(form, doc)
-    with pytest.raises(FormError, match="not two-card-joker"):
-        values_from_document(form, {"game": "four-card"})
 
 
 # ------------------------------------------------------------------ the screen

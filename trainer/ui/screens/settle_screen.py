@@ -8,18 +8,14 @@ comes from, exactly as ``dealer-trainer settle`` prints them.
 The screen is generic over the registry: every available game whose ``Game`` provides
 ``calculator_form()`` is offered, and the form (``trainer.calculator.CalculatorForm``)
 says which options, cards, wagers and decisions to ask for. The round is built into the
-same JSON document the command line reads, by the pure functions at the top of this
-module (``document_from_values`` and ``values_from_document``), so it can be opened,
-saved, copied and printed. Errors never leave the screen: they are shown in red, and
+same JSON document the command line reads, by the pure functions of
+``trainer.calculator_form`` (``document_from_values`` and ``values_from_document``), so it
+can be opened, saved, copied and printed. Errors never leave the screen: they are shown in red, and
 what was typed stays where it was.
 """
 
 from __future__ import annotations
 
-import json
-import re
-import sys
-from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
 from html import escape
@@ -60,9 +56,37 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.calculator import CalculatorForm, read_json, settle
+from trainer.calculator import CalculatorForm, settle
+from trainer.calculator_form import (
+    NO_DECISION,
+    CalculatorGame,
+    FormError,
+    FormValues,
+    SeatResult,
+    SeatValues,
+    WagerRow,
+    amount_problem,
+    calculator_games,
+    card_problem,
+    dealer_line,
+    default_file_name,
+    document_from_values,
+    document_json,
+    free_seat,
+    game_for_document,
+    grouped_rule,
+    may_pick,
+    next_field,
+    options_lines,
+    parse_document_text,
+    rule_lines,
+    seat_results,
+    split_cards,
+    used_cards,
+    values_from_document,
+)
 from trainer.core.cards import JOKER_TEXT, RANK_CHARS, SUIT_CHARS, Card, CardError
-from trainer.core.money import AmountError, format_cents, parse_cents
+from trainer.core.money import format_cents
 from trainer.core.settlement import SettlementError
 from trainer.games import registry
 from trainer.ui import style
@@ -70,361 +94,14 @@ from trainer.ui.citation_links import attach, link_html
 from trainer.rulebook.citations import TITLES
 from trainer.ui.flow import RowFlowLayout
 
-NO_DECISION = "—"
-CARD_SPLIT = re.compile(r"[\s,;]+")
-JOKERS_IN_DECK = 2
-
-
-class FormError(ValueError):
-    """Something typed in the form that is not a card, an amount or a choice; the
-    message says where ("Seat 3 · Ante: ...")."""
-
-
-# ------------------------------------------------------------------ the form's values
-@dataclass
-class SeatValues:
-    seat: int
-    cards: str = ""
-    wagers: dict[str, str] = field(default_factory=dict)  # wager key -> the amount as typed
-    decision: str = ""  # a DecisionChoice label; "" when none is chosen
-    extra: dict = field(default_factory=dict)  # seat keys the form does not show, kept as they came
-
-
-@dataclass
-class FormValues:
-    """Everything the screen shows for one game, as text, exactly as typed."""
-
-    game_id: str
-    options: dict[str, str]
-    dealer: str
-    seats: list[SeatValues]
-    extra_options: dict = field(default_factory=dict)  # options the form does not show, kept
-    extra: dict = field(default_factory=dict)  # top-level keys the form does not show, kept
-
-
-def split_cards(text: str) -> list[str]:
-    return [t for t in CARD_SPLIT.split(text.strip()) if t]
-
-
-def _could_become_card(token: str) -> bool:
-    """A card being typed: 'A', 'T', '1', '10', 'J' (the start of 'JK' or a jack)."""
-    t = token.upper()
-    return (len(t) == 1 and (t in RANK_CHARS or t == "1")) or t == "10"
-
-
-def card_problem(text: str, count: int | None = None, *, typing: bool = False) -> str | None:
-    """What is wrong with a cards field, or None. While ``typing``, a last card still being
-    typed ('A' on the way to 'As') is not a problem yet."""
-    tokens = split_cards(text)
-    still_typing = typing and text and not CARD_SPLIT.match(text[-1])
-    for n, token in enumerate(tokens):
-        try:
-            Card.parse(token)
-        except CardError as e:
-            if still_typing and n == len(tokens) - 1 and _could_become_card(token):
-                continue
-            return str(e)
-    if count is not None and len(tokens) > count:
-        return f"{len(tokens)} cards typed; this hand has {count}"
-    return None
-
-
-def parse_cards(text: str, where: str) -> list[str]:
-    """The cards of a field as the JSON writes them ('as' -> 'As'); FormError if one is not a card."""
-    try:
-        return [str(Card.parse(t)) for t in split_cards(text)]
-    except CardError as e:
-        raise FormError(f"{where}: {e}") from e
-
-
-def amount_problem(text: str) -> str | None:
-    if not text.strip():
-        return None
-    try:
-        parse_cents(text)
-    except AmountError as e:
-        return str(e)
-    return None
-
-
-def amount_text(cents: int) -> str:
-    return format_cents(cents)
-
-
-def wager_label(form: CalculatorForm, key: str) -> str:
-    labels = dict(form.wagers)
-    return labels.get(key) or key.replace("_", " ").capitalize()
-
-
-def _example_option(form: CalculatorForm, key: str) -> object:
-    options = form.example.get("options") if isinstance(form.example, dict) else None
-    return options.get(key) if isinstance(options, dict) else None
-
-
-def option_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def option_json(form: CalculatorForm, key: str, text: str) -> object:
-    """The option's value as the game reads it: of the same type as in the form's example
-    (a flag true/false, whole cents), text otherwise."""
-    sample = _example_option(form, key)
-    if isinstance(sample, bool):
-        return text.strip().lower() in ("true", "yes", "on", "1")
-    if isinstance(sample, int):
-        try:
-            return int(text.strip())
-        except ValueError:
-            raise FormError(f"House option {key}: {text!r} is not a whole number") from None
-    return text
-
-
-def document_from_values(form: CalculatorForm, values: FormValues) -> dict:
-    """The JSON document ``settle`` reads, from what the form shows. Raises FormError for a
-    card or an amount that is not one (the rest is checked by the game's settlement)."""
-    options = dict(values.extra_options)
-    for opt in form.options:
-        options[opt.key] = option_json(form, opt.key, values.options.get(opt.key, opt.default))
-    doc: dict = {"game": form.game_id, "options": options}
-    if form.dealer_cards:
-        doc["dealer"] = {"cards": parse_cards(values.dealer, "Dealer's cards")}
-    labels = {c.label: c for c in form.decisions}
-    seats = []
-    for s in values.seats:
-        where = f"Seat {s.seat}"
-        wagers: dict[str, int] = {}
-        for key, _label in form.wagers:
-            text = s.wagers.get(key, "").strip()
-            if not text:
-                continue
-            try:
-                wagers[key] = parse_cents(text)
-            except AmountError as e:
-                raise FormError(f"{where} · {wager_label(form, key)}: {e}") from e
-        seat: dict = {"seat": s.seat, "cards": parse_cards(s.cards, f"{where} · cards"), "wagers": wagers}
-        if s.decision and s.decision != NO_DECISION:
-            choice = labels.get(s.decision)
-            if choice is None:
-                raise FormError(f"{where}: {s.decision!r} is not a decision of this game")
-            seat["decision"] = form.decision_json(choice, wagers)
-        seat.update({k: v for k, v in s.extra.items() if k not in seat})
-        seats.append(seat)
-    doc["seats"] = seats
-    doc.update({k: v for k, v in values.extra.items() if k not in doc})
-    return doc
-
-
-def _decision_label(form: CalculatorForm, decision: object, wagers: dict[str, int], where: str) -> str:
-    if decision is None:
-        return ""
-    for choice in form.decisions:
-        if form.decision_json(choice, wagers) == decision:
-            return choice.label
-    for choice in form.decisions:
-        if not choice.play_multiple and choice.value == decision:
-            return choice.label
-    shown = ", ".join(c.label for c in form.decisions) or "none"
-    raise FormError(f"{where}: the decision {json.dumps(decision)} is not one of this game's ({shown})")
-
-
-def values_from_document(form: CalculatorForm, doc: object) -> FormValues:
-    """What the form shows for a document (the inverse of ``document_from_values``).
-    Raises FormError for a document the form cannot show."""
-    if not isinstance(doc, dict):
-        raise FormError("the round must be a JSON object with \"game\", \"seats\" and the cards")
-    if doc.get("game") != form.game_id:
-        raise FormError(f"this round is for {doc.get('game')!r}, not {form.game_id}")
-    given = doc.get("options", {})
-    if not isinstance(given, dict):
-        raise FormError("options: expected an object")
-    shown = {o.key for o in form.options}
-    options = {o.key: option_text(given.get(o.key, o.default)) for o in form.options}
-    extra_options = {k: v for k, v in given.items() if k not in shown}
-    dealer = ""
-    if form.dealer_cards:
-        d = doc.get("dealer", {})
-        cards = d.get("cards", []) if isinstance(d, dict) else None
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise FormError("dealer: cards are a list of texts such as [\"As\", \"JK\"]")
-        dealer = " ".join(cards)
-    seats_in = doc.get("seats", [])
-    if not isinstance(seats_in, list):
-        raise FormError("seats: expected a list of seats")
-    seats = []
-    for n, s in enumerate(seats_in):
-        if not isinstance(s, dict):
-            raise FormError(f"seats[{n}]: expected an object")
-        number = s.get("seat")
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise FormError(f"seats[{n}]: 'seat' must be a seat number")
-        where = f"Seat {number}"
-        cards = s.get("cards", [])
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise FormError(f"{where}: cards are a list of texts such as [\"As\", \"JK\"]")
-        wagers_in = s.get("wagers", {})
-        if not isinstance(wagers_in, dict):
-            raise FormError(f"{where}: wagers: expected an object")
-        keys = [k for k, _ in form.wagers]
-        for k, v in wagers_in.items():
-            if k not in keys:
-                raise FormError(f"{where}: unknown wager {k!r}; the wagers are {', '.join(keys)}")
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise FormError(f"{where}: {k} must be a whole number of cents, not {v!r}")
-        decision = _decision_label(form, s.get("decision"), wagers_in, where) if "decision" in s else ""
-        extra = {k: v for k, v in s.items() if k not in ("seat", "cards", "wagers", "decision")}
-        seats.append(SeatValues(number, " ".join(cards), {k: amount_text(v) for k, v in wagers_in.items()},
-                                decision, extra))
-    extra = {k: v for k, v in doc.items() if k not in ("game", "options", "dealer", "seats")}
-    return FormValues(form.game_id, options, dealer, seats, extra_options, extra)
-
-
-def document_json(doc: dict) -> str:
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
-
-
-def parse_document_text(text: str) -> dict:
-    try:  # as strictly as `dealer-trainer settle` (issue 14): depth, digits, NaN, a key twice
-        doc = read_json(text)
-    except SettlementError as e:
-        raise FormError(str(e)) from None
-    if not isinstance(doc, dict):
-        raise FormError("the round must be a JSON object with \"game\", \"seats\" and the cards")
-    return doc
-
-
-# ---------------------------------------------------------------- games with a form
-@dataclass(frozen=True)
-class CalculatorGame:
-    id: str
-    title: str
-    form: CalculatorForm
-
-
-def calculator_games() -> list[CalculatorGame]:
-    """Every available game whose Game supplies ``calculator_form`` (a game that fails to
-    load or to make its form is left out, never taking the screen down)."""
-    games = []
-    for entry in registry.catalogue():
-        if not registry.is_available(entry.id):
-            continue
-        try:
-            game = registry.get_game(entry.id)
-            make = getattr(game, "calculator_form", None)
-            if make is None or getattr(game, "settle_document", None) is None:
-                continue
-            form = make()
-            if form is None:  # the game settles from JSON only (see its calculator_form)
-                continue
-        except Exception as exc:  # noqa: BLE001 - a broken game package is not offered, and says why
-            print(f"dealer-trainer: {entry.title} is left out of the calculator: {exc}", file=sys.stderr)
-            continue
-        games.append(CalculatorGame(entry.id, getattr(game, "title", entry.title), form))
-    return games
-
 
 # ------------------------------------------------------------------- showing results
-@dataclass(frozen=True)
-class WagerRow:
-    wager: str  # the label: "Ante", "Pair Up", "Call"
-    amount: str
-    result: str  # win, lose, push, refer, ...
-    net: str  # signed: "+$10.00"
-    net_cents: int
-    odds: str
-    rule: str  # as cited
-    rule_short: str  # the game's own rule book left implicit: "§11(b)(2); §10(d)(2)(iii)"
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    seat: int
-    cards: tuple[str, ...]
-    description: str
-    net: str
-    net_cents: int
-    rows: tuple[WagerRow, ...]
-
-
-def short_rule(rule: str, book: str) -> str:
-    """'Two Card Joker Poker §11(d); Two Card Joker Poker §10(c)(1); trainer ruling 8' ->
-    '§11(d), §10(c)(1); trainer ruling 8' when the book is the game's own."""
-    parts = [p.strip() for p in rule.split(";") if p.strip()]
-    sections, others = [], []
-    for p in parts:
-        if book and p.startswith(book + " §"):
-            sections.append(p[len(book) + 1:])
-        else:
-            others.append(p)
-    head = ", ".join(sections)
-    return "; ".join([head] + others if head else others)
-
-
-def rule_lines(rule: str, book: str, width: int = 22) -> list[str]:
-    """The citations of a rule, the game's own book left implicit, packed into short lines:
-    ['§11(b)(2), §10(d)(2)(iii)'] or ['§11(d), §10(c)(1)', 'trainer ruling 8']."""
-    parts = [p.strip() for p in rule.split(";") if p.strip()]
-    cites = [p[len(book) + 1:] if book and p.startswith(book + " §") else p for p in parts]
-    lines: list[str] = []
-    for c in cites:
-        if lines and c.startswith("§") and lines[-1].startswith("§") and len(lines[-1]) + 2 + len(c) <= width:
-            lines[-1] += ", " + c
-        else:
-            lines.append(c)
-    return lines
-
-
-def grouped_rule(rule: str) -> str:
-    """'Two Card Joker Poker §11(d); Two Card Joker Poker §10(c)(1); trainer ruling 8' ->
-    'Two Card Joker Poker §11(d), §10(c)(1); trainer ruling 8'."""
-    groups: dict[str, list[str]] = {}
-    for part in (p.strip() for p in rule.split(";")):
-        if not part:
-            continue
-        book, sep, section = part.partition(" §")
-        groups.setdefault(book if sep else part, [])
-        if sep:
-            groups[book].append("§" + section)
-    return "; ".join(f"{book} {', '.join(sections)}" if sections else book for book, sections in groups.items())
-
-
-def seat_results(form: CalculatorForm, result: dict, book: str = "") -> list[SeatResult]:
-    seats = []
-    for s in result.get("seats", []):
-        rows = []
-        for w in s.get("wagers", []):
-            rows.append(WagerRow(wager_label(form, w["wager"]), format_cents(w["amount"]), str(w["result"]),
-                                 format_cents(w["net"], sign=True), w["net"], w.get("odds") or "—",
-                                 w.get("rule", ""), short_rule(w.get("rule", ""), book)))
-        net = s.get("net", sum(r.net_cents for r in rows))
-        seats.append(SeatResult(s["seat"], tuple(s.get("cards", ())), s.get("description", ""),
-                                format_cents(net, sign=True), net, tuple(rows)))
-    return seats
-
-
-def dealer_line(result: dict) -> str:
-    dealer = result.get("dealer")
-    if not dealer:
-        return ""
-    q = dealer.get("qualifies")
-    qual = "" if q is None else (" · qualifies" if q else " · does not qualify")
-    return f"{dealer.get('description', '')}{qual}"
-
-
 def net_colour(cents: int) -> str:
     return style.GOOD if cents > 0 else (style.BAD if cents < 0 else style.MUTED)
 
 
 def result_colour(result: str) -> str:
     return {"win": style.GOOD, "lose": style.BAD, "refer": style.GOLD}.get(result, style.MUTED)
-
-
-def options_lines(form: CalculatorForm, result: dict) -> list[tuple[str, str, str]]:
-    """(title, value, citation) of each house option of the settlement."""
-    options = result.get("options") or {}
-    titles = {o.key: (o.title, o.citation) for o in form.options}
-    return [(titles.get(k, (k, ""))[0], option_text(v), titles.get(k, ("", ""))[1]) for k, v in options.items()]
 
 
 def settlement_html(form: CalculatorForm, title: str, result: dict, when: datetime | None = None) -> str:
@@ -813,8 +490,7 @@ class CardPicker(QWidget):
     def set_used(self, used: dict[str, int]) -> None:
         """Cards already typed are greyed out (the joker when both are in play)."""
         for text, button in self.buttons.items():
-            limit = JOKERS_IN_DECK if text == JOKER_TEXT else 1
-            button.setEnabled(used.get(text, 0) < limit)
+            button.setEnabled(may_pick(text, used))
 
 
 def _clear_layout(layout) -> None:
@@ -1286,9 +962,7 @@ class SettleScreen(QWidget):
     def add_seat(self) -> SeatRow | None:
         if self.form is None or len(self.rows) >= self.form.max_seats:
             return None
-        used = {r.number() for r in self.rows}
-        number = next((n for n in range(1, self.form.max_seats + 1) if n not in used), 1)
-        row = self._add_row(SeatValues(number))
+        row = self._add_row(SeatValues(free_seat((r.number() for r in self.rows), self.form.max_seats)))
         self._after_rows_changed()
         row.cards.setFocus(Qt.FocusReason.OtherFocusReason)
         return row
@@ -1347,12 +1021,8 @@ class SettleScreen(QWidget):
         fields = self._card_fields()
         if not fields:
             return
-        target = self.target if self.target in fields else fields[0]
-        if target.full():
-            start = fields.index(target)
-            later = [f for f in fields[start + 1:] + fields[:start] if not f.full()]
-            if later:
-                target = later[0]
+        start = fields.index(self.target) if self.target in fields else 0
+        target = fields[next_field([f.full() for f in fields], start)]
         target.append_card(card)
         target.recheck()
         target.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -1360,15 +1030,7 @@ class SettleScreen(QWidget):
         self._set_target(target)
 
     def _update_used(self) -> None:
-        used: dict[str, int] = {}
-        for f in self._card_fields():
-            for token in split_cards(f.text()):
-                try:
-                    text = str(Card.parse(token))
-                except CardError:
-                    continue
-                used[text] = used.get(text, 0) + 1
-        self.picker.set_used(used)
+        self.picker.set_used(used_cards(f.text() for f in self._card_fields()))
 
     # ------------------------------------------------------------------ checking
     def _edited(self, *_args) -> None:
@@ -1502,13 +1164,7 @@ class SettleScreen(QWidget):
     def load_document(self, doc: object) -> bool:
         """Put a parsed document in the form (switching game if need be) and settle it."""
         try:
-            if not isinstance(doc, dict):
-                raise FormError("the round must be a JSON object with \"game\", \"seats\" and the cards")
-            game = next((g for g in self.games if g.id == doc.get("game")), None)
-            if game is None:
-                ids = ", ".join(g.id for g in self.games)
-                raise FormError(f"\"game\" must be one of {ids}, not {doc.get('game')!r}")
-            values = values_from_document(game.form, doc)
+            game, values = game_for_document(self.games, doc)
         except FormError as e:
             self._show_error(f"The round could not be loaded: {e}")
             return False
@@ -1574,7 +1230,7 @@ class SettleScreen(QWidget):
         return True
 
     def _default_name(self, suffix: str) -> str:
-        return f"settlement-{self.form.game_id}-{datetime.now():%Y%m%d-%H%M}.{suffix}"
+        return default_file_name(self.form.game_id, suffix, datetime.now())
 
     def open_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a round", "", "JSON files (*.json);;All files (*)")
@@ -1643,3 +1299,4 @@ class SettleScreen(QWidget):
             event.accept()
             return
         super().keyPressEvent(event)
+
