@@ -67,6 +67,25 @@ class SeatResults:
         return sum(r.net for r in self.results)
 
 
+class RoundResults:
+    """For a round's settlement holding ``seats`` (each with ``seat`` and ``net``): look a
+    seat up by number and total what the table inventory gains. Mixed into each game's
+    RoundSettlement."""
+
+    seats: tuple
+
+    def seat(self, number: int):
+        for s in self.seats:
+            if s.seat == number:
+                return s
+        raise KeyError(number)
+
+    @property
+    def house_net(self) -> int:
+        """What the table inventory gains (negative: it pays out)."""
+        return -sum(s.net for s in self.seats)
+
+
 def win(wager: str, label: str, amount: int, odds: Odds, rules: tuple[str, ...]) -> WagerResult:
     if odds.is_push:
         return push(wager, label, amount, rules, odds="Push")

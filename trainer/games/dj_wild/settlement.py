@@ -26,7 +26,7 @@ from trainer.core.citation import ruling
 from trainer.core.odds import Odds
 from trainer.core.paytable import PayTable
 from trainer.core.settlement import (
-    LOSE, REFER, WIN, SeatResults, SettlementError, WagerResult, lose, push, validate_amount, win,
+    LOSE, REFER, WIN, RoundResults, SeatResults, SettlementError, WagerResult, lose, push, validate_amount, win,
 )
 from trainer.games.dj_wild.hands import (
     TRIPS_CITATIONS, Category, HandError, HandValue, TripsReading, cite, evaluate, flush_reading_matters,
@@ -98,22 +98,11 @@ class CoverAllOutcome:
 
 
 @dataclass(frozen=True)
-class RoundSettlement:
+class RoundSettlement(RoundResults):
     dealer: HandValue
     seats: tuple[SeatSettlement, ...]
     cover_all: CoverAllOutcome | None
     options: HouseOptions = field(default_factory=HouseOptions)
-
-    def seat(self, number: int) -> SeatSettlement:
-        for s in self.seats:
-            if s.seat == number:
-                return s
-        raise KeyError(number)
-
-    @property
-    def house_net(self) -> int:
-        """What the table inventory gains (negative: it pays out)."""
-        return -sum(s.net for s in self.seats)
 
 
 def refer(wager: str, amount: int, rules: tuple[str, ...]) -> WagerResult:

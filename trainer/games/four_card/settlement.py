@@ -24,7 +24,7 @@ from trainer.core.odds import Odds
 from trainer.core.paytable import PayTable
 from trainer.core.settlement import (
     REFER,
-    SeatResults,
+    RoundResults, SeatResults,
     WIN,
     SettlementError,
     WagerResult,
@@ -159,7 +159,7 @@ class EnvyBonus:
 
 
 @dataclass(frozen=True)
-class RoundSettlement:
+class RoundSettlement(RoundResults):
     dealer_cards: tuple[Card, ...]
     dealer: HandValue
     seats: tuple[SeatSettlement, ...]  # in settlement order: from the dealer's right (§10(e))
@@ -168,17 +168,6 @@ class RoundSettlement:
     meter_before: int
     meter_after: int | None  # None when a four-aces payout is referred to the floor supervisor
     options: HouseOptions = field(default_factory=HouseOptions)
-
-    def seat(self, number: int) -> SeatSettlement:
-        for s in self.seats:
-            if s.seat == number:
-                return s
-        raise KeyError(number)
-
-    @property
-    def house_net(self) -> int:
-        """What the table inventory gains (negative: it pays out)."""
-        return -sum(s.net for s in self.seats)
 
 
 # ---------------------------------------------------------------- pay tables

@@ -15,7 +15,7 @@ from trainer.core.citation import ruling
 from trainer.core.odds import Odds
 from trainer.core.paytable import PayTable
 from trainer.core.settlement import (
-    SeatResults,
+    RoundResults, SeatResults,
     SettlementError,
     WagerResult,
     check_one_deck,
@@ -68,22 +68,11 @@ class SeatSettlement(SeatResults):
 
 
 @dataclass(frozen=True)
-class RoundSettlement:
+class RoundSettlement(RoundResults):
     dealer: HandValue
     dealer_qualifies: bool
     seats: tuple[SeatSettlement, ...]
     options: HouseOptions = field(default_factory=HouseOptions)
-
-    def seat(self, number: int) -> SeatSettlement:
-        for s in self.seats:
-            if s.seat == number:
-                return s
-        raise KeyError(number)
-
-    @property
-    def house_net(self) -> int:
-        """What the table inventory gains (negative: it pays out)."""
-        return -sum(s.net for s in self.seats)
 
 
 def super_flush_key(value: HandValue) -> str:

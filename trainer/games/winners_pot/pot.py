@@ -50,7 +50,7 @@ from trainer.core.settlement import (
     LOSE,
     PUSH,
     WIN,
-    SeatResults,
+    RoundResults, SeatResults,
     SettlementError,
     WagerResult,
     check_one_deck,
@@ -372,7 +372,10 @@ class SeatSettlement(SeatResults):
 
 
 @dataclass(frozen=True)
-class RoundSettlement:
+class RoundSettlement(RoundResults):
+    """``house_net`` (RoundResults): the folded antes, the Jacks Plus results, the commission
+    and the dealer's share, less the dealer's wagers."""
+
     ante: int
     button: int
     dealer_cards: tuple[Card, ...]
@@ -383,12 +386,6 @@ class RoundSettlement:
     folded_antes: int  # the antes of players who folded after three cards: to the table inventory
     jacks_plus_limit: int
     options: HouseOptions = field(default_factory=HouseOptions)
-
-    def seat(self, number: int) -> SeatSettlement:
-        for s in self.seats:
-            if s.seat == number:
-                return s
-        raise KeyError(number)
 
     @property
     def pot(self) -> int:
@@ -408,12 +405,6 @@ class RoundSettlement:
     def dealer_net(self) -> int:
         """What the dealer's own wagers (taken from the table inventory) bring back to it."""
         return sum(r.net for r in self.dealer_results)
-
-    @property
-    def house_net(self) -> int:
-        """What the table inventory gains (negative: it pays out): the folded antes, the
-        Jacks Plus results, the commission and the dealer's share, less the dealer's wagers."""
-        return -sum(s.net for s in self.seats)
 
     def ledger(self) -> dict[str, int]:
         """Where every cent wagered ends: with the players (their pot awards and the
