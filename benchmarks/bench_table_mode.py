@@ -12,8 +12,8 @@ import time
 
 from trainer.games.registry import available_games
 from trainer.training.table_mode import games
-from trainer.training.table_mode.levels import levels
-from trainer.training.table_mode.script import RoundConfig
+from trainer.core.table.levels import levels
+from trainer.core.table.script import RoundConfig
 
 ROUNDS = 30
 

@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 
 from trainer.core.chips import ChipPayout, check_payout, chips_total, fewest_chips, house_chips, read_chipset
 from trainer.core.rules_data import RulesDataError
-from trainer.training.table_mode.levels import levels, read_levels
+from trainer.core.table.levels import levels, read_levels
 
 
 def _brute(amount: int, denoms: tuple[int, ...]) -> int | None:

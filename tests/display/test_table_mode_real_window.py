@@ -14,7 +14,7 @@ from tests.gui import test_table_mode as offscreen
 from tests.gui.test_table_mode import GAMES, _seed_with_every_mistake, announce, begin, key_of, select
 from trainer.core.chips import house_chips
 from trainer.training.table_mode import games
-from trainer.training.table_mode.actions import ANNOUNCE, DEAL, PAY, VERBS
+from trainer.core.table.actions import ANNOUNCE, DEAL, PAY, VERBS
 from trainer.ui.table_mode.screen import TableModeScreen
 
 pytestmark = pytest.mark.display

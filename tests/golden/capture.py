@@ -105,8 +105,8 @@ def capture_questions(game_id: str) -> str:
 
 def capture_table(game_id: str) -> str:
     from trainer.training.table_mode import games as tm
-    from trainer.training.table_mode.levels import levels
-    from trainer.training.table_mode.script import RoundConfig
+    from trainer.core.table.levels import levels
+    from trainer.core.table.script import RoundConfig
 
     if not tm.has_table_mode(game_id):
         return "no table mode\n"

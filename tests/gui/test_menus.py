@@ -106,7 +106,7 @@ def test_no_menu_key_is_a_plain_letter_digit_or_key_the_screens_use(qtbot, tmp_p
 def test_menu_keys_leave_the_table_its_letters_and_digits(qtbot, tmp_path):
     if not games.has_table_mode(GAME):
         pytest.skip("no table mode")
-    from trainer.training.table_mode.levels import level
+    from trainer.core.table.levels import level
     from trainer.training.table_mode.scoring import DEAL_MODE
     from trainer.ui.table_mode.setup import Settings
 
@@ -134,7 +134,7 @@ def test_f1_lists_the_keys_of_the_screen_in_front(qtbot, tmp_path):
     assert box.isVisible() and box.objectName() == "shortcuts-box" and "Start practice" in box.text()
     box.close()
     if games.has_table_mode(GAME):
-        from trainer.training.table_mode.levels import level
+        from trainer.core.table.levels import level
         from trainer.training.table_mode.scoring import DEAL_MODE
         from trainer.ui.table_mode.setup import Settings
 

@@ -13,7 +13,8 @@ from PySide6.QtCore import QSettings, Qt
 from tests.gui.test_table_mode import VERBS, begin, do_right, key_of, press, select
 from trainer.rulebook.citations import parse_target
 from trainer.rulebook.library import current_library, use_rules_texts
-from trainer.training.table_mode.actions import ANNOUNCE, PAY, WRONG_STEP
+from trainer.core.table.actions import ANNOUNCE, PAY
+from trainer.training.table_mode.actions import WRONG_STEP
 from trainer.ui.citation_links import targets
 from trainer.ui.main_window import MainWindow
 from trainer.ui.menus import screen_shortcuts

@@ -13,19 +13,11 @@ from PySide6.QtCore import QPoint, Qt
 from trainer.core.chips import house_chips
 from trainer.store import Store
 from trainer.training.table_mode import games
+from trainer.core.table.actions import ANNOUNCE, DEAL, PAY, VERBS
 from trainer.training.table_mode.actions import (
-    ANNOUNCE,
-    DEAL,
-    EXTRA_CHIPS,
-    MISTAKE_TITLES,
-    PAY,
-    VERBS,
-    WRONG_AMOUNT,
-    WRONG_FACE,
-    WRONG_POSITION,
-    WRONG_STEP,
+    EXTRA_CHIPS, MISTAKE_TITLES, WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION, WRONG_STEP,
 )
-from trainer.training.table_mode.levels import level
+from trainer.core.table.levels import level
 from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
 from trainer.training.table_mode.watch import WatchRound
 from trainer.ui.drills import drill, drills_for
@@ -294,7 +286,7 @@ def _wrong_seat(screen, action) -> Target | None:
 def _seed_with_every_mistake(game_id: str) -> int:
     """A seed whose table-ready round has a card dealt (if the game deals cards) and a payout
     of $5 or more, so that every class of mistake can be made in it."""
-    from trainer.training.table_mode.script import RoundConfig
+    from trainer.core.table.script import RoundConfig
 
     deals = None
     for seed in range(SEED, SEED + 60):
@@ -555,7 +547,7 @@ def test_a_round_that_cannot_be_saved_is_told_in_the_status_bar(qtbot, tmp_path,
 
 
 def test_levels_in_the_set_up_are_the_levels():
-    from trainer.training.table_mode.levels import levels
+    from trainer.core.table.levels import levels
 
     assert [lv.id for lv in levels()] == ["learn", "guided", "practice", "table-ready"]
     assert level("learn").show_next and not level("practice").show_next

@@ -27,12 +27,12 @@ from trainer.review.importer import FORMAT_VERSION, ImportFileError, import_file
 from trainer.store import CURRENT_VERSION, Store
 from trainer.training.mastery import Level, TableSkillFigures
 from trainer.training.table_mode import games as table_games
-from trainer.training.table_mode.actions import ANNOUNCE, COLLECT, DEAL, DEALER, PAY, REVEAL, DealerAction, Effect
+from trainer.core.table.actions import ANNOUNCE, COLLECT, DEAL, DEALER, PAY, REVEAL, DealerAction, Effect
 from trainer.training.table_mode.games import deal_round, watch_round
-from trainer.training.table_mode.levels import level
-from trainer.training.table_mode.script import HouseOption, RoundConfig, RoundScript, WatchMistake
-from trainer.training.table_mode.table_state import TableState, renderer, scenes_for
-from trainer.training.table_mode.watch import REFER_REMEDY
+from trainer.core.table.levels import level
+from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake
+from trainer.core.table.table_state import TableState, renderer, scenes_for
+from trainer.core.table.script import REFER_REMEDY
 
 GAME = "two-card-joker"
 SPOTS = (Spot("ante", "Ante"), Spot("bonus", "Bonus"))

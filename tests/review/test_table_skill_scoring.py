@@ -22,10 +22,11 @@ from trainer.store import Store
 from trainer.training.mastery import Level
 from trainer.training.practice import practice_overview
 from trainer.training.session import AnswerResult, make_question
-from trainer.training.table_mode.actions import PAY, Attempt
+from trainer.core.table.actions import PAY
+from trainer.training.table_mode.actions import Attempt
 from trainer.training.table_mode.games import deal_round, watch_round
-from trainer.training.table_mode.levels import level
-from trainer.training.table_mode.script import RoundConfig
+from trainer.core.table.levels import level
+from trainer.core.table.script import RoundConfig
 
 GAME = "two-card-joker"
 PROCEDURE, PAYOUTS, WATCH = f"{GAME}.table-procedure", f"{GAME}.table-payouts", f"{GAME}.table-watch"

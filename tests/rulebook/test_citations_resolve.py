@@ -97,8 +97,8 @@ def test_every_data_file_citation_resolves(library, game_id, name):
 
 def _table_configs(game_id):
     from trainer.training.table_mode.games import house_options
-    from trainer.training.table_mode.levels import levels
-    from trainer.training.table_mode.script import RoundConfig
+    from trainer.core.table.levels import levels
+    from trainer.core.table.script import RoundConfig
 
     options = house_options(game_id)
     for lv in levels():

@@ -282,8 +282,8 @@ def test_watch_mode_remedy_options_differ_in_substance_from_the_answer(game_id):
     too: its wrong options are remedies of the game that differ in substance from the
     right one (identities read from the data here, as above)."""
     from trainer.training.table_mode import games
-    from trainer.training.table_mode.levels import level
-    from trainer.training.table_mode.script import RoundConfig
+    from trainer.core.table.levels import level
+    from trainer.core.table.script import RoundConfig
 
     identity, parts = _remedies(game_id)
     problems, asked = [], 0

@@ -10,9 +10,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from trainer.training.table_mode import games
-from trainer.training.table_mode.actions import (
-    ANNOUNCE, COLLECT, COVER, CUT, DEAL, DEALER, MARK, OFFER, PAY, STAND, DealerAction)
-from trainer.training.table_mode.levels import level
+from trainer.core.table.actions import (
+    ANNOUNCE, COLLECT, COVER, CUT, DEAL, DEALER, MARK, OFFER, PAY, STAND, DealerAction,
+)
+from trainer.core.table.levels import level
 from trainer.training.table_mode.scoring import DEAL_MODE
 from trainer.ui.table_mode.hint_text import next_step_text
 from trainer.ui.table_mode.screen import TableModeScreen

@@ -15,7 +15,7 @@ from trainer.games.pokette.table_round import wager_key
 from trainer.games.pokette.wheel import ALL_SECTIONS
 from trainer.games.two_card_joker.table import SeatShow, scene as tcj_scene
 from trainer.games.winners_pot.drill import RoundDrill
-from trainer.training.table_mode.actions import DEALER
+from trainer.core.table.actions import DEALER
 from trainer.ui.pokette.layout_view import CHIP_R, GEOMETRY, PoketteLayoutView, canvas_transform
 from trainer.ui.scene_view import SceneView
 from trainer.ui.table_mode import ChipBuilder, Target, highlight, point_for, target_at, targets_for
@@ -420,10 +420,10 @@ def test_every_place_a_round_acts_on_can_be_clicked(qtbot, game_id):
     table (the stub to the discard rack) needs no click."""
     from dataclasses import replace as copy
 
-    from trainer.training.table_mode.actions import ANNOUNCE, PAY
+    from trainer.core.table.actions import ANNOUNCE, PAY
     from trainer.training.table_mode.games import build_round, has_table_mode
-    from trainer.training.table_mode.levels import levels
-    from trainer.training.table_mode.script import RoundConfig
+    from trainer.core.table.levels import levels
+    from trainer.core.table.script import RoundConfig
 
     if not has_table_mode(game_id):
         pytest.skip(f"{game_id} has no table mode yet")

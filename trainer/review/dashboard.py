@@ -547,7 +547,7 @@ def mode_title(mode: str) -> str:
 
 def table_level_title(level_id: str) -> str:
     """A table mode level's title (``learn`` → ``Learn``); the id for a level not known here."""
-    from trainer.training.table_mode.levels import level
+    from trainer.core.table.levels import level
 
     try:
         return level(level_id).title

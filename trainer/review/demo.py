@@ -272,8 +272,8 @@ def _table_practice(tid: int, games: list[str], talent: float, station_id: str, 
     """One trainee's table sessions (a few rounds each, dealt and watched, the level rising
     with the days): (sessions, answers, table rounds) as a station's results hold them."""
     from trainer.training.table_mode.games import deal_round, watch_round
-    from trainer.training.table_mode.levels import levels
-    from trainer.training.table_mode.script import RoundConfig
+    from trainer.core.table.levels import levels
+    from trainer.core.table.script import RoundConfig
 
     sessions: list[dict[str, Any]] = []
     answers: list[dict[str, Any]] = []
@@ -334,7 +334,8 @@ def _deal_like_a_trainee(play, ability: float, rng: random.Random) -> None:
     """Deal the round to the end, now and then getting an action wrong first (the round
     stops it, counts it and explains it) or paying in more chips than needed."""
     from trainer.core.chips import house_chips
-    from trainer.training.table_mode.actions import DEAL, PAY, Attempt
+    from trainer.core.table.actions import DEAL, PAY
+    from trainer.training.table_mode.actions import Attempt
 
     p_wrong = 1 / (1 + math.exp(2.6 + 1.2 * ability))
     seats = sorted({a.seat for a in play.script.actions if a.seat})

@@ -235,8 +235,9 @@ def _explore(explorer, game_id: str) -> None:
 def _table_round(window, screen: str, game_id: str, seed: int, *, record: bool) -> None:
     """A table-mode round in progress, driven as the trainee would."""
     from trainer.training.table_mode import games
-    from trainer.training.table_mode.actions import DEAL, DEALER, MARK, PAY, attempt_for
-    from trainer.training.table_mode.levels import level
+    from trainer.core.table.actions import DEAL, DEALER, MARK, PAY
+    from trainer.training.table_mode.actions import attempt_for
+    from trainer.core.table.levels import level
     from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
     from trainer.ui.table_mode.setup import Settings
     from trainer.ui.table_mode.wheel import split_wheel

@@ -12,8 +12,8 @@ from trainer.games.dj_wild import GAME
 from trainer.games.dj_wild import table_round as tr
 from trainer.games.dj_wild.calculator import EXAMPLE
 from trainer.training.session import make_question
-from trainer.training.table_mode.levels import level
-from trainer.training.table_mode.script import RoundConfig
+from trainer.core.table.levels import level
+from trainer.core.table.script import RoundConfig
 
 # A card code standing alone: rank then suit ('As', 'Td', '10d', '7c') or the joker's 'JK'.
 CODE = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9TJQKA])[shdc](?![\w])|(?<![\w])JK(?![\w])")

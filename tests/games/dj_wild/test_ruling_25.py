@@ -200,7 +200,7 @@ def test_table_mode_exposes_the_flush_ruling_25_makes_the_highest():
     from tests.games.dj_wild.test_table_round import stacked_script
     from trainer.games.dj_wild import table_round as tr
     from trainer.games.dj_wild.dealing import HAND
-    from trainer.training.table_mode.actions import CLEAR, REVEAL
+    from trainer.core.table.actions import CLEAR, REVEAL
 
     s = stacked_script(HAND, [tr.Bets(1, 1000, 1000, cover_all=500), tr.Bets(2, 1000, 1000)],
                        {1: AA_FLUSH, 2: AK_FLUSH}, "Kd Qs 8c 7h 4d")

@@ -18,25 +18,12 @@ from trainer.games.dj_wild.hands import Category
 from trainer.games.dj_wild.rules_data import rules_data
 from trainer.games.dj_wild.settlement import FOLD, PLAY
 from trainer.training.table_mode import games
-from trainer.training.table_mode.actions import (
-    ANNOUNCE,
-    CLEAR,
-    COLLECT,
-    DEAL,
-    DEALER,
-    OFFER,
-    PAY,
-    REVEAL,
-    WRONG_AMOUNT,
-    WRONG_FACE,
-    WRONG_POSITION,
-    WRONG_STEP,
-    Attempt,
-)
+from trainer.core.table.actions import ANNOUNCE, CLEAR, COLLECT, DEAL, DEALER, OFFER, PAY, REVEAL
+from trainer.training.table_mode.actions import WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION, WRONG_STEP, Attempt
 from trainer.training.table_mode.dealer_round import DealerRound
-from trainer.training.table_mode.levels import level, levels
-from trainer.training.table_mode.script import RoundConfig
-from trainer.training.table_mode.watch import REFER_REMEDY
+from trainer.core.table.levels import level, levels
+from trainer.core.table.script import RoundConfig
+from trainer.core.table.script import REFER_REMEDY
 
 GAME = "dj-wild"
 SECTION = re.compile(r"^DJ Wild Poker §\d")

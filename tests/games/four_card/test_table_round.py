@@ -34,27 +34,14 @@ from trainer.games.four_card.table_round import (
     simulated_players,
     watch_mistakes,
 )
-from trainer.training.table_mode.actions import (
-    ANNOUNCE,
-    CLEAR,
-    COLLECT,
-    CUT,
-    DEAL,
-    DEALER,
-    OFFER,
-    PAY,
-    REVEAL,
-    WRONG_AMOUNT,
-    WRONG_FACE,
-    WRONG_POSITION,
-    WRONG_STEP,
-    Attempt,
-)
+from trainer.core.table.actions import ANNOUNCE, CLEAR, COLLECT, CUT, DEAL, DEALER, OFFER, PAY, REVEAL
+from trainer.training.table_mode.actions import WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION, WRONG_STEP, Attempt
 from trainer.training.table_mode.dealer_round import DealerRound
 from trainer.training.table_mode.games import house_options, watch_round
-from trainer.training.table_mode.levels import level, levels
-from trainer.training.table_mode.script import RoundConfig
-from trainer.training.table_mode.watch import REFER_REMEDY, WatchRound
+from trainer.core.table.levels import level, levels
+from trainer.core.table.script import RoundConfig
+from trainer.core.table.script import REFER_REMEDY
+from trainer.training.table_mode.watch import WatchRound
 
 GAME = "four-card"
 CHOICES = [(o.key, c) for o in HOUSE_OPTIONS for c in o.choices]

@@ -12,8 +12,8 @@ from trainer.games.pokette.stand import Stand
 from trainer.games.pokette.table_round import build_round, watch_mistakes
 from trainer.games.pokette.wheel import section
 from trainer.training.session import make_question
-from trainer.training.table_mode.levels import level
-from trainer.training.table_mode.script import RoundConfig
+from trainer.core.table.levels import level
+from trainer.core.table.script import RoundConfig
 
 # A card code standing alone: rank then suit letter ('As', '7c', 'Td') or a joker code.
 CODE = re.compile(r"(?<![\w'\"-])(?:[2-9TJQKA][shdc]|JK[12])(?![\w'])")

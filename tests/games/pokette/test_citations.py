@@ -78,8 +78,8 @@ def test_watch_mode_names_the_garbled_section_for_a_straight_wager():
     import random
 
     from trainer.games.pokette.table_round import WINNER_COLLECTED, WRONG_WAGER_PAID, build_round, watch_mistakes
-    from trainer.training.table_mode.levels import level
-    from trainer.training.table_mode.script import RoundConfig
+    from trainer.core.table.levels import level
+    from trainer.core.table.script import RoundConfig
 
     seen = 0
     for seed in range(400):
@@ -98,8 +98,8 @@ def test_watch_mode_s_wrong_payouts_cite_ruling_21_with_the_odds():
     import random
 
     from trainer.games.pokette.table_round import WRONG_PAYOUT, build_round, watch_mistakes
-    from trainer.training.table_mode.levels import level
-    from trainer.training.table_mode.script import RoundConfig
+    from trainer.core.table.levels import level
+    from trainer.core.table.script import RoundConfig
 
     seen = 0
     for seed in range(30):

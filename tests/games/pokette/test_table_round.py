@@ -34,7 +34,7 @@ from trainer.games.pokette.table_round import (
     watch_mistakes,
 )
 from trainer.games.pokette.wheel import Section, cite
-from trainer.training.table_mode import actions as act
+from trainer.core.table import actions as act
 from trainer.training.table_mode.actions import (
     EXTRA_CHIPS,
     WRONG_AMOUNT,
@@ -45,9 +45,10 @@ from trainer.training.table_mode.actions import (
 )
 from trainer.training.table_mode.dealer_round import DealerRound
 from trainer.training.table_mode.games import has_table_mode, house_options, watch_round
-from trainer.training.table_mode.levels import level, levels
-from trainer.training.table_mode.script import RoundConfig
-from trainer.training.table_mode.watch import REFER_REMEDY, WatchRound
+from trainer.core.table.levels import level, levels
+from trainer.core.table.script import RoundConfig
+from trainer.core.table.script import REFER_REMEDY
+from trainer.training.table_mode.watch import WatchRound
 
 OPTION_SETS = [{CLAPPER: c, PAY_TABLE: t} for c in HOUSE_OPTIONS[0].choices for t in HOUSE_OPTIONS[1].choices]
 LEVEL_IDS = [lv.id for lv in levels()]

@@ -18,11 +18,11 @@ from trainer.games.pokette.table_round import (
     watch_mistakes,
 )
 from trainer.games.pokette.wheel import Section, cite, ruling
-from trainer.training.table_mode import actions as act
+from trainer.core.table import actions as act
 from trainer.training.table_mode.actions import WRONG_STEP, Attempt, attempt_for
 from trainer.training.table_mode.dealer_round import DealerRound
-from trainer.training.table_mode.levels import level
-from trainer.training.table_mode.script import RoundConfig
+from trainer.core.table.levels import level
+from trainer.core.table.script import RoundConfig
 from trainer.training.table_mode.watch import WatchRound
 
 

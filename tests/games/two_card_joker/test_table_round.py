@@ -32,28 +32,15 @@ from trainer.games.two_card_joker.table_round import (
     watch_mistakes,
 )
 from trainer.training.table_mode import games
+from trainer.core.table.actions import ANNOUNCE, CLEAR, COLLECT, COVER, CUT, DEAL, DEALER, OFFER, PAY, REVEAL
 from trainer.training.table_mode.actions import (
-    ANNOUNCE,
-    CLEAR,
-    COLLECT,
-    COVER,
-    CUT,
-    DEAL,
-    DEALER,
-    EXTRA_CHIPS,
-    OFFER,
-    PAY,
-    REVEAL,
-    WRONG_AMOUNT,
-    WRONG_FACE,
-    WRONG_POSITION,
-    WRONG_STEP,
-    Attempt,
+    EXTRA_CHIPS, WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION, WRONG_STEP, Attempt,
 )
 from trainer.training.table_mode.dealer_round import DealerRound
-from trainer.training.table_mode.levels import level, levels
-from trainer.training.table_mode.script import RoundConfig
-from trainer.training.table_mode.watch import REFER_REMEDY, WatchRound
+from trainer.core.table.levels import level, levels
+from trainer.core.table.script import RoundConfig
+from trainer.core.table.script import REFER_REMEDY
+from trainer.training.table_mode.watch import WatchRound
 
 CITES_GAME = re.compile(r"^Two Card Joker Poker §\d")
 ALL_OPTIONS = [dict(zip([o.key for o in HOUSE_OPTIONS], values, strict=True))

@@ -29,12 +29,13 @@ from trainer.games.winners_pot.round import BET_ROUND, Round, play_to
 from trainer.games.winners_pot.rules_data import rules_data
 from trainer.training.rules_questions import REFER_OUTCOME
 from trainer.training.session import make_question
-from trainer.training.table_mode.actions import ANNOUNCE, CLEAR, CUT, attempt_for
-from trainer.training.table_mode.actions import DEAL as DEAL_VERB
+from trainer.core.table.actions import ANNOUNCE, CLEAR, CUT
+from trainer.training.table_mode.actions import attempt_for
+from trainer.core.table.actions import DEAL as DEAL_VERB
 from trainer.training.table_mode.dealer_round import DealerRound
 from trainer.training.table_mode.games import build_round
-from trainer.training.table_mode.levels import level
-from trainer.training.table_mode.script import RoundConfig
+from trainer.core.table.levels import level
+from trainer.core.table.script import RoundConfig
 
 GAME = "Winner's Pot Poker §"
 CODE = re.compile(r"(?<![\w♠♥♦♣])(?:[2-9TJQKA][shdc])(?![\w])")

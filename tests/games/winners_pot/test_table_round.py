@@ -24,30 +24,16 @@ from trainer.games.winners_pot.pot import (
 from trainer.games.winners_pot.round import BET_ROUND
 from trainer.games.winners_pot.rules_data import rules_data
 from trainer.games.winners_pot.table import NO_BUTTON, WinnersPotScene
+from trainer.core.table.actions import ANNOUNCE, BURN, BUTTON, CLEAR, COLLECT, CUT, DEAL, OFFER, PAY, REVEAL
 from trainer.training.table_mode.actions import (
-    ANNOUNCE,
-    BURN,
-    BUTTON,
-    CLEAR,
-    COLLECT,
-    CUT,
-    DEAL,
-    EXTRA_CHIPS,
-    OFFER,
-    PAY,
-    REVEAL,
-    WRONG_AMOUNT,
-    WRONG_FACE,
-    WRONG_POSITION,
-    WRONG_STEP,
-    Attempt,
-    attempt_for,
+    EXTRA_CHIPS, WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION, WRONG_STEP, Attempt, attempt_for,
 )
 from trainer.training.table_mode.dealer_round import DealerRound
 from trainer.training.table_mode.games import build_round, house_options, watch_round
-from trainer.training.table_mode.levels import level, levels
-from trainer.training.table_mode.script import RoundConfig
-from trainer.training.table_mode.watch import REFER_REMEDY, WatchRound
+from trainer.core.table.levels import level, levels
+from trainer.core.table.script import RoundConfig
+from trainer.core.table.script import REFER_REMEDY
+from trainer.training.table_mode.watch import WatchRound
 
 GAME = "Winner's Pot Poker §"
 OPTIONS = HouseOptions(commission_bp=500, commission_fixed=1000)

@@ -3,11 +3,11 @@ trainee may follow the listed order or any alternative, but never mix them."""
 
 import pytest
 
-from trainer.training.table_mode.actions import (ANNOUNCE, CLEAR, COLLECT, PAY, WRONG_POSITION, WRONG_STEP, Attempt,
-                                                 DealerAction)
+from trainer.core.table.actions import ANNOUNCE, CLEAR, COLLECT, PAY, DealerAction
+from trainer.training.table_mode.actions import WRONG_POSITION, WRONG_STEP, Attempt
 from trainer.training.table_mode.dealer_round import DealerRound
-from trainer.training.table_mode.levels import level
-from trainer.training.table_mode.script import RoundScript
+from trainer.core.table.levels import level
+from trainer.core.table.script import RoundScript
 
 # 0 announce; 1-2 collect (a loser of each kind), 3-4 pay (a winner of each kind); 5 clear.
 NL, PL, NW, PW = 1, 2, 3, 4

@@ -8,14 +8,16 @@ import pytest
 
 from trainer.core.chips import ChipPayout, check_payout, fewest_chips, house_chips
 from trainer.core.scene import Spot
-from trainer.training.table_mode.actions import (ANNOUNCE, COLLECT, DEAL, DEALER, PAY, REVEAL, WRONG_AMOUNT,
-                                                 WRONG_FACE, WRONG_POSITION, WRONG_STEP, Attempt, DealerAction,
-                                                 Effect, attempt_for)
+from trainer.core.table.actions import ANNOUNCE, COLLECT, DEAL, DEALER, PAY, REVEAL, DealerAction, Effect
+from trainer.training.table_mode.actions import (
+    WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION, WRONG_STEP, Attempt, attempt_for,
+)
 from trainer.training.table_mode.dealer_round import DealerRound
-from trainer.training.table_mode.levels import level, levels
-from trainer.training.table_mode.script import RoundScript, WatchMistake
-from trainer.training.table_mode.table_state import TableState, renderer, scenes_for
-from trainer.training.table_mode.watch import REFER_REMEDY, WatchRound, choose_mistakes
+from trainer.core.table.levels import level, levels
+from trainer.core.table.script import RoundScript, WatchMistake
+from trainer.core.table.table_state import TableState, renderer, scenes_for
+from trainer.core.table.script import REFER_REMEDY
+from trainer.training.table_mode.watch import WatchRound, choose_mistakes
 
 SPOTS = (Spot("ante", "Ante"), Spot("bonus", "Bonus"))
 

@@ -1,5 +1,5 @@
 """Table mode for DJ Wild Poker: one round as the dealer deals it, with simulated
-players (trainer/training/table_mode/script.py describes the contract).
+players (trainer/core/table/script.py describes the contract).
 
 The round: the players' ante, blind and optional Trips, Two Way Bad Beat and Cover All
 wagers (§6(b), §10, §11(a)); "No more bets" (§7(b)(3) or §8(b)(2)); the deal, card by
@@ -105,29 +105,11 @@ from trainer.games.dj_wild.settlement import (
     SeatWagers,
     settle_round,
 )
-from trainer.training.table_mode.actions import (
-    ANNOUNCE,
-    CLEAR,
-    COLLECT,
-    DEAL,
-    DEALER,
-    OFFER,
-    PAY,
-    REVEAL,
-    DealerAction,
-    Effect,
-)
-from trainer.training.table_mode.levels import Level
-from trainer.training.table_mode.script import (
-    HouseOption,
-    RoundConfig,
-    RoundScript,
-    WatchMistake,
-    pick_seats,
-    pick_wager,
-)
-from trainer.training.table_mode.table_state import TableState, renderer, scenes_for
-from trainer.training.table_mode.watch import REFER_REMEDY
+from trainer.core.table.actions import ANNOUNCE, CLEAR, COLLECT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect
+from trainer.core.table.levels import Level
+from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager
+from trainer.core.table.table_state import TableState, renderer, scenes_for
+from trainer.core.table.script import REFER_REMEDY
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 SIDE_BETS = ("trips", "bad_beat", "cover_all")

@@ -96,15 +96,13 @@ from trainer.games.four_card.settlement import (
     settle_round,
 )
 from trainer.games.four_card.table import BASE_SPOTS
-from trainer.training.table_mode.actions import (
+from trainer.core.table.actions import (
     ANNOUNCE, CLEAR, COLLECT, CUT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect,
 )
-from trainer.training.table_mode.levels import Level
-from trainer.training.table_mode.script import (
-    HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager,
-)
-from trainer.training.table_mode.table_state import TableState, renderer, scenes_for
-from trainer.training.table_mode.watch import REFER_REMEDY
+from trainer.core.table.levels import Level
+from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager
+from trainer.core.table.table_state import TableState, renderer, scenes_for
+from trainer.core.table.script import REFER_REMEDY
 
 # ---------------------------------------------------------------- house options
 

@@ -1,5 +1,5 @@
 """Table mode for Pokette: one spin of the wheel dealt by the trainee, action by action
-(trainer/training/table_mode/script.py), and the mistakes the app may make when it deals
+(trainer/core/table/script.py), and the mistakes the app may make when it deals
 the spin itself in watch mode.
 
 The round is one spin as §(g) deals it, for the chips of several players. The chips, the
@@ -26,7 +26,7 @@ it through its steps and writes down what the dealer does at each:
    wagers the two cards allow (§(h)(3)-(4)); after the third card's settlement, CLEAR the
    card stand (§(h)(7)).
 
-The round follows its level (trainer/training/table_mode/levels.py):
+The round follows its level (trainer/core/table/levels.py):
 - the chips: each wager is one of ``layout_wagers(level)``, the level's base wagers scaled
   to a layout (see there), so a higher level brings more different sizes;
 - the poker hand wagers are the level's side bets: each seat adds one of those on offer
@@ -82,16 +82,11 @@ from trainer.games.pokette.wheel import (
     short_spin,
     spin_between,
 )
-from trainer.training.table_mode import actions as act
-from trainer.training.table_mode.actions import DealerAction, Effect
-from trainer.training.table_mode.levels import Level
-from trainer.training.table_mode.script import (
-    HouseOption,
-    RoundConfig,
-    RoundScript,
-    WatchMistake,
-)
-from trainer.training.table_mode.watch import REFER_REMEDY
+from trainer.core.table import actions as act
+from trainer.core.table.actions import DealerAction, Effect
+from trainer.core.table.levels import Level
+from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake
+from trainer.core.table.script import REFER_REMEDY
 
 PAY_TABLE = "pay_table"
 CLAPPER = "clapper_between"

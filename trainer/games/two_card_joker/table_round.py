@@ -31,14 +31,12 @@ from trainer.games.two_card_joker.settlement import (
     CALL, FOLD, ONE_TO_ONE, HouseOptions, RoundSettlement, SeatWagers, settle_pay_table, settle_round,
     super_flush_key,
 )
-from trainer.training.table_mode.actions import (
+from trainer.core.table.actions import (
     ANNOUNCE, CLEAR, COLLECT, COVER, CUT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect,
 )
-from trainer.training.table_mode.script import (
-    HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager,
-)
-from trainer.training.table_mode.table_state import TableState, renderer, scenes_for
-from trainer.training.table_mode.watch import REFER_REMEDY
+from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager
+from trainer.core.table.table_state import TableState, renderer, scenes_for
+from trainer.core.table.script import REFER_REMEDY
 
 # ---------------------------------------------------------------- house options
 

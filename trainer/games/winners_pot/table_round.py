@@ -1,5 +1,5 @@
 """Table mode for Winner's Pot Poker: one round as a script of dealer actions (see
-trainer/training/table_mode/script.py), and the mistakes the app may make when it deals
+trainer/core/table/script.py), and the mistakes the app may make when it deals
 the round itself in watch mode.
 
 The round is driven through ``round.Round``, the game's state machine (§6-§12): each
@@ -75,13 +75,11 @@ from trainer.games.winners_pot.pot import (
 from trainer.games.winners_pot.round import Policy, Round, Step, simulated_decision
 from trainer.games.winners_pot.rules_data import GAME_ID, pot_data, rules_data
 from trainer.games.winners_pot.table import NO_BUTTON, WinnersPotScene, round_scene
-from trainer.training.table_mode.actions import (
+from trainer.core.table.actions import (
     ANNOUNCE, BUTTON, BURN, CLEAR, COLLECT, CUT, DEAL, OFFER, PAY, REVEAL, DealerAction, Effect,
 )
-from trainer.training.table_mode.script import (
-    HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager,
-)
-from trainer.training.table_mode.watch import REFER_REMEDY
+from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager
+from trainer.core.table.script import REFER_REMEDY
 
 # ---------------------------------------------------------------------------- house options
 METHOD_OPTION = "dealing_method"

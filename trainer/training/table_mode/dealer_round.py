@@ -16,10 +16,12 @@ from trainer.core.chips import ChipPayout, check_payout, house_chips
 from trainer.core.money import format_cents
 from trainer.training.question import AMOUNTS, CHOICE, Question, amounts_answer
 from trainer.training.session import AnswerResult
-from trainer.training.table_mode.actions import (DEAL, EXTRA_CHIPS, PAY, WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION,
-                                                 WRONG_STEP, Attempt, DealerAction, Mistake, verb_title)
-from trainer.training.table_mode.levels import Level
-from trainer.training.table_mode.script import RoundScript
+from trainer.core.table.actions import DEAL, PAY, DealerAction, verb_title
+from trainer.training.table_mode.actions import (
+    EXTRA_CHIPS, WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION, WRONG_STEP, Attempt, Mistake,
+)
+from trainer.core.table.levels import Level
+from trainer.core.table.script import RoundScript
 from trainer.training.table_mode.scoring import DEAL_MODE, RoundRecord
 
 

@@ -9,8 +9,8 @@ from types import ModuleType
 
 from trainer.games import registry
 from trainer.training.table_mode.dealer_round import DealerRound
-from trainer.training.table_mode.levels import Level
-from trainer.training.table_mode.script import HouseOption, RoundConfig, RoundScript
+from trainer.core.table.levels import Level
+from trainer.core.table.script import HouseOption, RoundConfig, RoundScript
 from trainer.training.table_mode.watch import WatchRound, start_watch
 
 
@@ -59,6 +59,6 @@ def watch_round(config: RoundConfig) -> WatchRound:
 
 
 def level_for(level: Level | str) -> Level:
-    from trainer.training.table_mode.levels import level as find
+    from trainer.core.table.levels import level as find
 
     return level if isinstance(level, Level) else find(level)

@@ -16,14 +16,12 @@ from dataclasses import dataclass, field
 from trainer.training.question import CHOICE, Question
 from trainer.training.rules_questions import remedies_differ
 from trainer.training.session import AnswerResult
-from trainer.training.table_mode.actions import DealerAction
+from trainer.core.table.actions import DealerAction
+from trainer.core.table.script import REFER_REMEDY
 from trainer.training.table_mode.dealer_round import watch_skill
-from trainer.training.table_mode.levels import Level
-from trainer.training.table_mode.script import RoundScript, WatchMistake
+from trainer.core.table.levels import Level
+from trainer.core.table.script import RoundScript, WatchMistake
 from trainer.training.table_mode.scoring import WATCH_MODE, RoundRecord
-
-REFER_REMEDY = "Refer to floor supervisor"
-
 
 @dataclass
 class Shown:

@@ -20,23 +20,10 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from trainer.core.chips import ChipPayout
-from trainer.training.table_mode.actions import (
-    ANNOUNCE,
-    BUTTON,
-    COLLECT,
-    COVER,
-    DEAL,
-    DEALER,
-    MARK,
-    MISTAKE_TITLES,
-    OFFER,
-    PAY,
-    REVEAL,
-    VERBS,
-    Attempt,
-    DealerAction,
-    position_text,
+from trainer.core.table.actions import (
+    ANNOUNCE, BUTTON, COLLECT, COVER, DEAL, DEALER, MARK, OFFER, PAY, REVEAL, VERBS, DealerAction, position_text,
 )
+from trainer.training.table_mode.actions import MISTAKE_TITLES, Attempt
 from trainer.training.table_mode.dealer_round import DealerRound, Outcome
 from trainer.ui import style
 from trainer.ui import pay_cards

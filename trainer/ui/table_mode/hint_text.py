@@ -11,7 +11,7 @@ from them.
 
 from __future__ import annotations
 
-from trainer.training.table_mode.actions import ANNOUNCE, DEAL, DEALER, MARK, PAY, VERBS, DealerAction
+from trainer.core.table.actions import ANNOUNCE, DEAL, DEALER, MARK, PAY, VERBS, DealerAction
 
 SEAT_KEYS = range(1, 10)  # the digit keys that select a seat (0: the dealer)
 

@@ -49,7 +49,7 @@ from trainer.games.pokette.table_round import stand_spot  # the STAND action's s
 from trainer.games.pokette.table_round import wager_key
 from trainer.games.pokette.wheel import ALL_SECTIONS
 from trainer.games.winners_pot.pot import POT  # the winner's pot area: its spot key
-from trainer.training.table_mode.actions import DEALER
+from trainer.core.table.actions import DEALER
 from trainer.ui.pokette.layout_view import CHIP_R, GEOMETRY, canvas_transform
 from trainer.ui.scene_view import VIEWS, view_name
 from trainer.ui.table_view import table_layout

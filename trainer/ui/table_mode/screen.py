@@ -18,7 +18,7 @@ the side panel (``deal`` / ``watch``; the summary at the end:
 Keys, dealing: 1-9 a seat, 0 the dealer, Tab / Shift+Tab every place in turn, a click
 selects too; each verb's letter (N announce, C cut, B burn, D deal, V cover card,
 O ask for the decision, R reveal, L collect, P pay, M button, S spin, K mark, T stand,
-X clear: trainer.training.table_mode.actions.VERBS) does it on the selection; U face up
+X clear: trainer.core.table.actions.VERBS) does it on the selection; U face up
 or down; H a hint. Watching: Space or → next, S stop, A auto-play, 1-4 answer. At the end
 of a round: Enter the next round, Esc leave. Esc leaves at any time (a round left
 part-way is recorded as not completed).
@@ -41,10 +41,10 @@ from PySide6.QtWidgets import (
 from trainer.core.rng import fresh_seed
 from trainer.games import registry
 from trainer.training.table_mode import games
-from trainer.training.table_mode.actions import DEAL, VERBS
+from trainer.core.table.actions import DEAL, VERBS
 from trainer.training.table_mode.dealer_round import DealerRound
 from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
-from trainer.training.table_mode.script import RoundConfig
+from trainer.core.table.script import RoundConfig
 from trainer.training.table_mode.watch import WatchRound
 from trainer.ui import style
 from trainer.ui.confirm import ask_to_leave

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.training.table_mode.levels import Level, levels
+from trainer.core.table.levels import Level, levels
 from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
-from trainer.training.table_mode.script import HouseOption
+from trainer.core.table.script import HouseOption
 from trainer.ui import style
 
 MODE_TEXTS = {

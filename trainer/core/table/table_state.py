@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from trainer.core.scene import CardView, SeatView, Spot, TableScene
-from trainer.training.table_mode.actions import DEALER, DealerAction, Effect
+from trainer.core.table.actions import DEALER, DealerAction, Effect
 
 
 @dataclass

@@ -19,8 +19,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from trainer.training.table_mode.actions import DealerAction
-from trainer.training.table_mode.levels import Level
+from trainer.core.table.actions import DealerAction
+from trainer.core.table.levels import Level
+
+# The remedy where the irregularity sections write none: the floor supervisor decides.
+REFER_REMEDY = "Refer to floor supervisor"
 
 
 @dataclass(frozen=True)
