@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import lru_cache
 from typing import Sequence
 
@@ -30,6 +29,7 @@ from trainer.core.cards import (
     card_label,
     standard_deck,
 )
+from trainer.core.categories import HandCategory, by_key, high_first, name_categories
 from trainer.core.citation import ruling, section
 from trainer.core.hand_value import RankedHand
 from trainer.games.hand_builder import RankPatterns
@@ -44,7 +44,7 @@ def cite(sec: str) -> str:
     return section(TITLE, sec)
 
 
-class Category(IntEnum):
+class Category(HandCategory):
     """Trainer ruling 13, highest last (compare with < and >)."""
 
     HIGH_CARD = 1
@@ -60,34 +60,16 @@ class Category(IntEnum):
     ROYAL_FLUSH = 11
     FIVE_WILDS = 12
 
-    @property
-    def key(self) -> str:
-        return self.name.lower().replace("_", "-")
 
-    @property
-    def label(self) -> str:
-        """'Five of a kind'."""
-        return self.name.replace("_", " ").capitalize()
-
-    @property
-    def hand_name(self) -> str:
-        """The rules' category name in lower case: 'four of a kind'."""
-        return self.name.replace("_", " ").lower()
-
-    @property
-    def plural(self) -> str:
-        return PLURALS[self]
-
-
-PLURALS = {
+name_categories(Category, cite=cite, plurals={
     Category.FIVE_WILDS: "five-wild hands", Category.ROYAL_FLUSH: "royal flushes",
     Category.FIVE_OF_A_KIND: "five-of-a-kind hands", Category.STRAIGHT_FLUSH: "straight flushes",
     Category.FOUR_OF_A_KIND: "four-of-a-kind hands", Category.FULL_HOUSE: "full houses",
     Category.FLUSH: "flushes", Category.STRAIGHT: "straights", Category.THREE_OF_A_KIND: "three-of-a-kind hands",
     Category.TWO_PAIR: "two-pair hands", Category.PAIR: "pairs", Category.HIGH_CARD: "high-card hands",
-}
-CATEGORIES = tuple(sorted(Category, reverse=True))  # highest first, the order of ruling 13
-CATEGORY_BY_KEY = {c.key: c for c in Category}
+})
+CATEGORIES = high_first(Category)  # the order of ruling 13
+CATEGORY_BY_KEY = by_key(Category)
 RANKING_CITATIONS = (cite("5"), ruling(13))
 # Categories with a single printed Trips payout, used whatever the reading (ruling 14).
 SINGLE_PAYOUT = frozenset({Category.FIVE_WILDS, Category.FIVE_OF_A_KIND})

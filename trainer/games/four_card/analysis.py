@@ -149,7 +149,7 @@ def dealer_counts() -> Counter:
 
 
 def _hand_list(detailed: Counter) -> list[dict]:
-    return [{"hand": c.name_text, "count": n} for c, n in category_counts(detailed).items()]
+    return [{"hand": c.hand_name, "count": n} for c, n in category_counts(detailed).items()]
 
 
 def _odds_value(odds) -> Fraction:
@@ -194,7 +194,7 @@ def aces_up_bet(choice: str, counts: Counter | None = None) -> dict:
         rows.append(("pair (kings or lower)", counts[Category.PAIR.key], LOSE, Fraction(-1)))
     for c in CATEGORIES_HIGH_FIRST:
         if c.key not in paid and c is not Category.PAIR:
-            rows.append((c.name_text, cats[c], LOSE, Fraction(-1)))
+            rows.append((c.hand_name, cats[c], LOSE, Fraction(-1)))
     return _bet("Aces Up", choice, table.citation, rows, total)
 
 
@@ -206,7 +206,7 @@ def ante_bonus_bet(counts: Counter | None = None) -> dict:
     rows = []
     for c in CATEGORIES_HIGH_FIRST:
         row = table.row_for(c.key)
-        rows.append((c.name_text, cats[c], str(row.odds) if row else NO_BONUS,
+        rows.append((c.hand_name, cats[c], str(row.odds) if row else NO_BONUS,
                      _odds_value(row.odds) if row else Fraction(0)))
     return _bet("Ante bonus", None, table.citation, rows, total)
 

@@ -87,10 +87,10 @@ def settle_document(doc: dict) -> dict:
         "game": GAME_ID,
         "options": {k: getattr(options, k) for k in OPTIONS if getattr(options, k) is not None}
         | {"progressive_meter": options.meter_amount(), "progressive_reset": options.reset_amount()},
-        "dealer": {"hand": result.dealer.category.name_text, "cards": [str(c) for c in dealer],
+        "dealer": {"hand": result.dealer.category.hand_name, "cards": [str(c) for c in dealer],
                    "best_four": [str(c) for c in result.dealer.cards], "description": result.dealer.describe()},
         "seats": [
-            {"seat": s.seat, "hand": s.hand.category.name_text, "cards": [str(c) for c in s.cards],
+            {"seat": s.seat, "hand": s.hand.category.hand_name, "cards": [str(c) for c in s.cards],
              "best_four": [str(c) for c in s.hand.cards], "description": s.hand.describe(), "folded": s.folded,
              "wagers": [ri.wager_json(r) for r in s.results], "net": s.net}
             for s in sorted(result.seats, key=lambda s: s.seat)

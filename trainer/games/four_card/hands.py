@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import lru_cache
 from itertools import combinations
 from math import gcd
@@ -25,6 +24,7 @@ from trainer.core.cards import (
     SUIT_CHARS,
     Card,
 )
+from trainer.core.categories import HandCategory, by_key, high_first, name_categories
 from trainer.core.citation import ruling, section
 from trainer.core.hand_value import RankedHand
 from trainer.games.hand_builder import RankPatterns
@@ -40,7 +40,7 @@ def cite(sec: str) -> str:
     return section(TITLE, sec)
 
 
-class Category(IntEnum):
+class Category(HandCategory):
     """§3(b), highest first; "high card" is a hand with none of them (§3(c), ruling 9)."""
 
     HIGH_CARD = 1
@@ -52,35 +52,11 @@ class Category(IntEnum):
     STRAIGHT_FLUSH = 7
     FOUR_OF_A_KIND = 8
 
-    @property
-    def key(self) -> str:
-        return self.name.lower().replace("_", "-")
 
-    @property
-    def label(self) -> str:
-        return CATEGORY_LABELS[self]
-
-    @property
-    def name_text(self) -> str:
-        """The category name in lower case, as the analysis prints it: 'four of a kind'."""
-        return self.key.replace("-", " ")
-
-    @property
-    def citation(self) -> str:
-        return cite(CATEGORY_SECTIONS[self])
-
-
-CATEGORY_LABELS = {
+name_categories(Category, cite=cite, labels={
     Category.FOUR_OF_A_KIND: "Four-of-a-kind",
-    Category.STRAIGHT_FLUSH: "Straight flush",
     Category.THREE_OF_A_KIND: "Three-of-a-kind",
-    Category.FLUSH: "Flush",
-    Category.STRAIGHT: "Straight",
-    Category.TWO_PAIR: "Two pair",
-    Category.PAIR: "Pair",
-    Category.HIGH_CARD: "High card",
-}
-CATEGORY_SECTIONS = {
+}, sections={
     Category.FOUR_OF_A_KIND: "3(b)(1)",
     Category.STRAIGHT_FLUSH: "3(b)(2)",
     Category.THREE_OF_A_KIND: "3(b)(3)",
@@ -89,9 +65,9 @@ CATEGORY_SECTIONS = {
     Category.TWO_PAIR: "3(b)(6)",
     Category.PAIR: "3(b)(7)",
     Category.HIGH_CARD: "3(c)",
-}
-CATEGORY_BY_KEY = {c.key: c for c in Category}
-CATEGORIES_HIGH_FIRST = tuple(sorted(Category, reverse=True))
+})
+CATEGORY_BY_KEY = by_key(Category)
+CATEGORIES_HIGH_FIRST = high_first(Category)
 
 # Hand keys the pay tables name beyond the categories: Aces Up's "Pair of Aces"
 # (§11(a)(3)), "4 Aces" and "Royal Flush" of Cover All (§12; ruling 11: A-K-Q-J suited)

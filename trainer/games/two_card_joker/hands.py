@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import lru_cache
 from typing import Sequence
 
@@ -23,6 +22,7 @@ from trainer.core.cards import (
     Card,
     standard_deck,
 )
+from trainer.core.categories import HandCategory, by_key, name_categories
 from trainer.core.citation import ruling, section
 from trainer.core.hand_value import RankedHand
 
@@ -33,7 +33,7 @@ def cite(sec: str) -> str:
     return section(TITLE, sec)
 
 
-class Category(IntEnum):
+class Category(HandCategory):
     """§5(b), highest first."""
 
     HIGH_CARD = 1
@@ -44,29 +44,8 @@ class Category(IntEnum):
     ROYAL_FLUSH = 6
     TWO_JOKERS = 7
 
-    @property
-    def key(self) -> str:
-        return self.name.lower().replace("_", "-")
 
-    @property
-    def label(self) -> str:
-        return CATEGORY_LABELS[self]
-
-    @property
-    def citation(self) -> str:
-        return cite(CATEGORY_SECTIONS[self])
-
-
-CATEGORY_LABELS = {
-    Category.TWO_JOKERS: "Two jokers",
-    Category.ROYAL_FLUSH: "Royal flush",
-    Category.STRAIGHT_FLUSH: "Straight flush",
-    Category.STRAIGHT: "Straight",
-    Category.PAIR: "Pair",
-    Category.FLUSH: "Flush",
-    Category.HIGH_CARD: "High card",
-}
-CATEGORY_SECTIONS = {
+name_categories(Category, cite=cite, sections={
     Category.TWO_JOKERS: "5(b)(1)",
     Category.ROYAL_FLUSH: "5(b)(2)",
     Category.STRAIGHT_FLUSH: "5(b)(3)",
@@ -74,8 +53,12 @@ CATEGORY_SECTIONS = {
     Category.PAIR: "5(b)(5)",
     Category.FLUSH: "5(b)(6)",
     Category.HIGH_CARD: "5(b)(7)",
-}
-CATEGORY_BY_KEY = {c.key: c for c in Category}
+}, plurals={
+    Category.TWO_JOKERS: "two jokers", Category.ROYAL_FLUSH: "royal flushes",
+    Category.STRAIGHT_FLUSH: "straight flushes", Category.STRAIGHT: "straights", Category.PAIR: "pairs",
+    Category.FLUSH: "flushes", Category.HIGH_CARD: "high-card hands",
+})
+CATEGORY_BY_KEY = by_key(Category)
 
 
 class HandError(ValueError):

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import lru_cache
 from typing import Sequence
 
 from trainer.core.cards import ACE, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card
+from trainer.core.categories import HandCategory, by_key, high_first, name_categories
 from trainer.core.citation import ruling, section
 from trainer.core.hand_value import RankedHand
 from trainer.games.hand_builder import RankPatterns
@@ -44,8 +44,9 @@ def cite(sec: str) -> str:
     return section(TITLE, sec)
 
 
-class Category(IntEnum):
-    """§5(b), compared with < and > (royal flush highest)."""
+class Category(HandCategory):
+    """§5(b), compared with < and > (royal flush highest). ``key`` is what pay tables name
+    hands by ('two-pairs'), ``label`` as §5(b) prints it ('Four-of-a-kind', 'Two pairs')."""
 
     HIGH_CARD = 1
     PAIR = 2
@@ -58,43 +59,11 @@ class Category(IntEnum):
     STRAIGHT_FLUSH = 9
     ROYAL_FLUSH = 10
 
-    @property
-    def key(self) -> str:
-        """'two-pairs', 'royal-flush': the key pay tables name hands by."""
-        return self.name.lower().replace("_", "-")
 
-    @property
-    def label(self) -> str:
-        """As §5(b) prints it: 'Four-of-a-kind', 'Two pairs'."""
-        return CATEGORY_LABELS[self]
-
-    @property
-    def hand_name(self) -> str:
-        """The rule text's name in lower case, as the exact math prints it: 'four of a kind'."""
-        return self.label.lower().replace("-", " ")
-
-    @property
-    def plural(self) -> str:
-        return PLURALS[self]
-
-    @property
-    def citation(self) -> str:
-        return cite(CATEGORY_SECTIONS[self])
-
-
-CATEGORY_LABELS = {
-    Category.ROYAL_FLUSH: "Royal flush",
-    Category.STRAIGHT_FLUSH: "Straight flush",
+name_categories(Category, cite=cite, labels={
     Category.FOUR_OF_A_KIND: "Four-of-a-kind",
-    Category.FULL_HOUSE: "Full house",
-    Category.FLUSH: "Flush",
-    Category.STRAIGHT: "Straight",
     Category.THREE_OF_A_KIND: "Three-of-a-kind",
-    Category.TWO_PAIRS: "Two pairs",
-    Category.PAIR: "Pair",
-    Category.HIGH_CARD: "High card",
-}
-CATEGORY_SECTIONS = {
+}, sections={
     Category.ROYAL_FLUSH: "5(b)(1)",
     Category.STRAIGHT_FLUSH: "5(b)(2)",
     Category.FOUR_OF_A_KIND: "5(b)(3)",
@@ -105,15 +74,14 @@ CATEGORY_SECTIONS = {
     Category.TWO_PAIRS: "5(b)(8)",
     Category.PAIR: "5(b)(9)",
     Category.HIGH_CARD: "5(c)",
-}
-PLURALS = {
+}, plurals={
     Category.ROYAL_FLUSH: "royal flushes", Category.STRAIGHT_FLUSH: "straight flushes",
     Category.FOUR_OF_A_KIND: "four-of-a-kind hands", Category.FULL_HOUSE: "full houses",
     Category.FLUSH: "flushes", Category.STRAIGHT: "straights", Category.THREE_OF_A_KIND: "three-of-a-kind hands",
     Category.TWO_PAIRS: "two-pair hands", Category.PAIR: "pairs", Category.HIGH_CARD: "high-card hands",
-}
-CATEGORIES = tuple(sorted(Category, reverse=True))  # highest first, the order of §5(b)
-CATEGORY_BY_KEY = {c.key: c for c in Category}
+})
+CATEGORIES = high_first(Category)  # the order of §5(b)
+CATEGORY_BY_KEY = by_key(Category)
 # The categories three or four cards can form (trainer ruling 19).
 SHORT_HAND_CATEGORIES = (Category.FOUR_OF_A_KIND, Category.THREE_OF_A_KIND, Category.TWO_PAIRS, Category.PAIR,
                          Category.HIGH_CARD)
