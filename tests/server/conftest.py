@@ -165,3 +165,34 @@ def pg(pg_cluster: PgCluster):
                 raise
             time.sleep(0.1)
     yield PgDatabase(pg_cluster, name)
+
+
+@dataclass
+class ServerDb:
+    """A test database with the schema made, and logins made on demand."""
+
+    pg: PgDatabase
+
+    @property
+    def url(self) -> str:
+        return self.pg.url
+
+    def login(self, prefix: str, *, supervisor: bool = False) -> str:
+        """The URL of a new station (or supervisor) login role."""
+        from trainer.server import accounts
+        from trainer.server.connection import connect
+
+        role = f"{prefix}_{uuid.uuid4().hex[:8]}"
+        with connect(self.url) as conn:
+            accounts.add_login(conn, role, supervisor=supervisor)
+        return self.pg.url_as(role)
+
+
+@pytest.fixture
+def server_db(pg: PgDatabase) -> ServerDb:
+    from trainer.server import schema
+    from trainer.server.connection import connect
+
+    with connect(pg.url) as conn:
+        schema.migrate(conn)
+    return ServerDb(pg)

@@ -299,29 +299,29 @@ CREATE FUNCTION dealer.sign_in(trainee_name text, pin_key text, OUT trainee_id b
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = dealer, pg_temp AS $$
 #variable_conflict use_column
 DECLARE
-    found record;
+    who record;
 BEGIN
-    SELECT t.id, p.pin_hash, p.failures, p.locked_until AS locked INTO found
+    SELECT t.id, p.pin_hash, p.failures, p.locked_until AS locked INTO who
     FROM dealer.trainees t JOIN dealer.trainee_pins p ON p.trainee_id = t.id
     WHERE lower(t.name) = lower(btrim(trainee_name));
     IF NOT FOUND THEN
         RETURN;  -- (null, null): wrong name or PIN
     END IF;
-    IF found.locked IS NOT NULL AND found.locked > now() THEN
-        sign_in.locked_until := found.locked;
+    IF who.locked IS NOT NULL AND who.locked > now() THEN
+        sign_in.locked_until := who.locked;
         RETURN;
     END IF;
-    IF found.pin_hash IS DISTINCT FROM pin_key THEN
+    IF who.pin_hash IS DISTINCT FROM pin_key THEN
         UPDATE dealer.trainee_pins AS p SET failures = p.failures + 1,
             locked_until = CASE WHEN p.failures + 1 >= {MAX_PIN_FAILURES}
                                 THEN now() + interval '{PIN_LOCK_MINUTES} minutes' END
-        WHERE p.trainee_id = found.id;
+        WHERE p.trainee_id = who.id;
         RETURN;
     END IF;
-    UPDATE dealer.trainee_pins AS p SET failures = 0, locked_until = NULL WHERE p.trainee_id = found.id;
-    INSERT INTO dealer.station_trainees AS st (station, trainee_id) VALUES (session_user, found.id)
+    UPDATE dealer.trainee_pins AS p SET failures = 0, locked_until = NULL WHERE p.trainee_id = who.id;
+    INSERT INTO dealer.station_trainees AS st (station, trainee_id) VALUES (session_user, who.id)
         ON CONFLICT (station, trainee_id) DO UPDATE SET signed_in_at = now();
-    sign_in.trainee_id := found.id;
+    sign_in.trainee_id := who.id;
 END $$;
 REVOKE ALL ON FUNCTION dealer.pin_params(text), dealer.sign_in(text, text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION dealer.pin_params(text), dealer.sign_in(text, text) TO {{station}}, {{supervisor}};
