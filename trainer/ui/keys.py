@@ -29,5 +29,17 @@ def back_or_default(screen: QWidget, event: QKeyEvent, *, back: Callable[[], Non
     return False
 
 
+class EscapeGoesBack:
+    """A screen's mixin (before QWidget in its bases): Esc emits its ``back_requested``;
+    any other key goes to the widget as before."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.key() == Qt.Key.Key_Escape:
+            self.back_requested.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
 def click_if_enabled(button: QPushButton | None) -> Callable[[], None]:
     return lambda: button.click() if button is not None and button.isEnabled() else None

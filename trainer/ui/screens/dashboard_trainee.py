@@ -10,7 +10,7 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QMetaMethod, QModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -41,6 +41,7 @@ from trainer.training.mastery import speed_grade
 from trainer.training.question import display_answer
 from trainer.ui import style
 from trainer.ui.citation_links import attach, link_html
+from trainer.ui.keys import EscapeGoesBack
 from trainer.ui.screens.dashboard_widgets import (
     CERT_COLOURS,
     LEVEL_COLOURS,
@@ -333,7 +334,7 @@ class TableRoundsPanel(QWidget):
         self.detail.setText("".join(lines))
 
 
-class TraineeReviewScreen(QWidget):
+class TraineeReviewScreen(EscapeGoesBack, QWidget):
     back_requested = Signal()
     export_answers_requested = Signal()
     export_pdf_requested = Signal()
@@ -636,10 +637,3 @@ class TraineeReviewScreen(QWidget):
 
     def focus_default(self) -> None:
         self.answers_view.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.back_requested.emit()
-            event.accept()
-            return
-        super().keyPressEvent(event)

@@ -47,6 +47,7 @@ from trainer.rulebook.library import (
 from trainer.rulebook.texts import Section, table_rows
 from trainer.ui import style
 from trainer.ui.citation_links import first_target, link_html
+from trainer.ui.keys import EscapeGoesBack
 
 RULEBOOK_KEYS = ("Ctrl+R",)
 FOLDER_KEY = "rulebook/folder"  # QSettings: the school's rule texts
@@ -101,7 +102,7 @@ def section_html(sec: Section, depth: int = 0) -> str:
     return "".join(out)
 
 
-class RulebookScreen(QWidget):
+class RulebookScreen(EscapeGoesBack, QWidget):
     back_requested = Signal()
     folder_chosen = Signal(str)
 
@@ -386,12 +387,6 @@ class RulebookScreen(QWidget):
         self.show_game(self.game_id)
         if folder:
             self.folder_chosen.emit(str(folder))
-
-    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        if event.key() == Qt.Key.Key_Escape:
-            self.back_requested.emit()
-            return
-        super().keyPressEvent(event)
 
     def focus_default(self) -> None:
         self.contents.setFocus()

@@ -28,7 +28,6 @@ from PySide6.QtGui import (
     QFontMetrics,
     QGuiApplication,
     QIcon,
-    QKeyEvent,
     QKeySequence,
     QPageLayout,
     QPageSize,
@@ -93,6 +92,7 @@ from trainer.ui import style
 from trainer.ui.citation_links import attach, link_html
 from trainer.rulebook.citations import TITLES
 from trainer.ui.flow import RowFlowLayout
+from trainer.ui.keys import EscapeGoesBack
 
 
 # ------------------------------------------------------------------- showing results
@@ -554,7 +554,7 @@ def wager_table_html(rows: tuple[WagerRow, ...], book: str = "") -> str:
     return "".join(out)
 
 
-class SettleScreen(QWidget):
+class SettleScreen(EscapeGoesBack, QWidget):
     """The settlement calculator. Signals: ``back_requested``."""
 
     back_requested = Signal()
@@ -1292,11 +1292,4 @@ class SettleScreen(QWidget):
         fields = self._card_fields()
         if fields:
             fields[0].setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.back_requested.emit()
-            event.accept()
-            return
-        super().keyPressEvent(event)
 

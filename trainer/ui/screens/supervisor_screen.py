@@ -11,14 +11,14 @@ set-up (``dealer-trainer supervisor add NAME``).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
 from trainer.ui import style
+from trainer.ui.keys import EscapeGoesBack
 from trainer.ui.screens.dashboard_widgets import button, local_style, progress_bar
 
 
-class SupervisorLoginScreen(QWidget):
+class SupervisorLoginScreen(EscapeGoesBack, QWidget):
     sign_in_requested = Signal(str, str)  # name, password
     back_requested = Signal()
 
@@ -133,10 +133,3 @@ class SupervisorLoginScreen(QWidget):
             return
         target = self.name_edit if not self.name_edit.text() else self.password_edit
         target.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.back_requested.emit()
-            event.accept()
-            return
-        super().keyPressEvent(event)

@@ -11,7 +11,6 @@ import json
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -35,6 +34,7 @@ from trainer.games import registry
 from trainer.review.dashboard import DEFAULT_THRESHOLD
 from trainer.training.exams import MAX_QUESTIONS, ExamSpec
 from trainer.ui import style
+from trainer.ui.keys import EscapeGoesBack
 from trainer.ui.screens.dashboard_widgets import (
     button,
     coloured_item,
@@ -66,7 +66,7 @@ def _section(text: str) -> QWidget:
     return style.label(text, "stat-label")
 
 
-class SupervisorToolsScreen(QWidget):
+class SupervisorToolsScreen(EscapeGoesBack, QWidget):
     back_requested = Signal()
     choose_files_requested = Signal()
     choose_folder_requested = Signal()
@@ -663,10 +663,3 @@ class SupervisorToolsScreen(QWidget):
 
     def focus_default(self) -> None:
         self.tabs.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.back_requested.emit()
-            event.accept()
-            return
-        super().keyPressEvent(event)
