@@ -50,7 +50,7 @@ from trainer.core.money import format_cents
 from trainer.core.settlement import WIN, WagerResult
 from trainer.games.winners_pot import dealing
 from trainer.games.winners_pot.dealing import (
-    AUTOMATED_SHOE, DEALER, HOLE_CARDS, METHODS, UP_CARD, decision_order, deal_order, position_name, reveal_order,
+    AUTOMATED_SHOE, DEALER, HOLE_CARDS, METHODS, UP_CARD, decision_order, position_name, reveal_order,
     street_order,
 )
 from trainer.games.winners_pot.hands import HandValue, cite, evaluate, held_value
@@ -190,6 +190,13 @@ class Round:
         self.options = options
         self.deck: list[Card] = list(deck)
         self.seats: dict[int, SeatState] = {s: SeatState(s, seats[s]) for s in players}
+        # The seats and the button stay put for the round: their orders are worked out once.
+        self._players = players
+        self._deal_order = dealing.deal_order(button, players)
+        # ``expected()`` worked out once per state: forgotten whenever the round changes
+        # (``_changing``: every change starts with a check, a card drawn, a phase moved on
+        # or an irregularity, and ends with its operation recorded).
+        self._next: Step | None = None
         self.hands: dict[int, list[HeldCard]] = {p: [] for p in players + [DEALER]}  # on the layout now
         self.dealt: dict[int, list[Card]] = {p: [] for p in players + [DEALER]}  # every card dealt, in order
         self.exposed: dict[int, int] = {}  # position -> hole cards turned face up in the dealing
@@ -255,10 +262,10 @@ class Round:
     # ------------------------------------------------------------------ views
     @property
     def players(self) -> list[int]:
-        return sorted(self.seats)
+        return list(self._players)
 
     def active_players(self) -> list[int]:
-        return [s for s in self.players if self.seats[s].active]
+        return [s for s in self._players if self.seats[s].active]
 
     def cards_of(self, position: int) -> tuple[Card, ...]:
         return tuple(h.card for h in self.hands[position])
@@ -287,6 +294,14 @@ class Round:
     # ------------------------------------------------------------------ what comes next
     def expected(self) -> Step:
         """The step the rules require next."""
+        if self._next is None:
+            self._next = self._expected()
+        return self._next
+
+    def _changing(self) -> None:
+        self._next = None
+
+    def _expected(self) -> Step:
         if self.phase == DONE:
             return Step("done", None, "The round is over", (cite("10(i)"),))
         if self.phase == VOID:
@@ -389,8 +404,9 @@ class Round:
                         (cite("7(b)") if self.method == dealing.MANUAL_SHOE else cite("8(b)(3)"),))
         if self.burns_due:
             return Step(BURN, None, "Burn the top card of the deck", (cite(sec),))
+        positions = self._deal_positions()
         for n in (1, 2, 3):
-            for p in self._deal_positions():
+            for p in positions:
                 if len(self.hands[p]) < n:
                     face_up = self._face_up_for(p, n)
                     what = ("first", "second", "third")[n - 1]
@@ -401,7 +417,7 @@ class Round:
         raise AssertionError("the first deal is complete")
 
     def _deal_positions(self) -> list[int]:
-        return [p for p in deal_order(self.button, self.players) if p == DEALER or not self.seats[p].dead]
+        return [p for p in self._deal_order if p == DEALER or not self.seats[p].dead]
 
     def _face_up_for(self, position: int, n: int) -> bool:
         """§7(e): the third card face up, unless a hole card of the hand was turned face up (§12(a))."""
@@ -415,6 +431,7 @@ class Round:
         if self.finished:
             raise RoundError("the round is over")
         step = self.expected()
+        self._changing()  # the caller changes the round next
         if kind == COLLECT and step.kind == STUB and not self.collected:
             # Trainer ruling 33: the text gives no order between placing the stub and
             # collecting the remaining wagers (§7(f)/§8(e)/§9(e), §10(e)): either comes first.
@@ -442,11 +459,13 @@ class Round:
         return True
 
     def _record(self, op: Operation) -> Operation:
+        self._changing()
         self.log.append(op)
         assert self.ledger_balances(), f"money out of balance after {op.kind}"
         return op
 
     def _draw(self) -> Card:
+        self._changing()
         if not self.deck:
             raise RoundError("the deck is empty")
         return self.deck.pop(0)
@@ -581,6 +600,7 @@ class Round:
     def find_face_up_card(self) -> Operation:
         """§12(b): the next card of the deck is found face up while dealing. It is not used
         (it goes to the discard rack); a second one voids every hand for a reshuffle."""
+        self._changing()
         if self.phase not in (DEAL_1, DEAL_4, DEAL_5) or self.finished:
             return self._record(Operation(FACE_UP_CARD, None, text="A card found face up after all cards are dealt: "
                                           "settle the wagers as usual", citations=(cite("12(b)"),), irregular=True))
@@ -598,12 +618,14 @@ class Round:
     def miss_card(self, position: int) -> Operation:
         """§12(f): the dealer fails to deal ``position`` a card: a misdeal, every wager void."""
         step = self.expected()
+        self._changing()
         if step.kind not in (DEAL, STACK):
             raise RoundError("a card can be missed only while dealing")
         return self._void(f"{position_name(position, capital=True)} was not dealt a card: a misdeal; every wager is "
                           "void and the cards are collected for a reshuffle", (cite("12(f)"),), MISDEAL)
 
     def _void(self, text: str, cites: tuple[str, ...], kind: str) -> Operation:
+        self._changing()
         returned = 0
         for (pos, spot), amount in list(self.layout.items()):
             del self.layout[(pos, spot)]
@@ -619,6 +641,7 @@ class Round:
 
     def _update_phase(self) -> None:
         """Move on when the current part of the round is complete."""
+        self._changing()
         while self.pending_kill is None and self.pending_fold is None and not self.finished:
             if self.phase == DEAL_1:
                 if self.method == AUTOMATED_SHOE:
