@@ -703,19 +703,19 @@ def next_step(rng: random.Random) -> Question:
     # First run: the whole script of the round, to choose the moment and the decoys.
     first = random.Random(seed)
     r = random_round(first)
-    script = []
+    script, choices = [], []
     while not r.finished:
         s = r.expected()
         script.append((s, _eligible(r, s)))
-        r.perform(s, simulated_decision(first, r, s.position) if s.kind == rnd_mod.DECISION else None)
+        choices.append(simulated_decision(first, r, s.position) if s.kind == rnd_mod.DECISION else None)
+        r.perform(s, choices[-1])
     eligible = [i for i, (_, ok) in enumerate(script) if ok]
     target = rng.choice(eligible)
-    # Second run: the same round, stopped at that moment.
-    again = random.Random(seed)
-    r = random_round(again)
-    for _ in range(target):
-        s = r.expected()
-        r.perform(s, simulated_decision(again, r, s.position) if s.kind == rnd_mod.DECISION else None)
+    # Second run: the same round (the same deck from the same seed, the decisions made
+    # the first time), stopped at that moment.
+    r = random_round(random.Random(seed))
+    for i in range(target):
+        r.perform(script[i][0], choices[i])
     step = r.expected()
     assert (step.kind, step.position, step.text) == (script[target][0].kind, script[target][0].position,
                                                      script[target][0].text)
