@@ -35,10 +35,22 @@ class HouseOption:
     citation: str = ""
     labels: tuple[str, ...] = ()  # how each choice is shown (default: the value)
 
+    @classmethod
+    def from_data(cls, data, labels: Sequence[str] | None = None) -> "HouseOption":
+        """A house option as a game's rules data defines it (``data``: a
+        ``core.game_data.HouseOption``), each choice shown as the data describes it unless
+        ``labels`` are given."""
+        return cls(data.key, data.title, tuple(data.choices), data.default, data.citation,
+                   tuple(data.choices.values()) if labels is None else tuple(labels))
+
     def label(self, value: str) -> str:
         if self.labels and value in self.choices:
             return self.labels[self.choices.index(value)]
         return value
+
+    def line(self, value: str) -> str:
+        """How the option in force is shown: "Dealing method: automated shoe"."""
+        return f"{self.title}: {self.label(value)}"
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,13 @@ calling by ``analysis.base_game``), folding below.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from trainer.core.cards import Card, cards_label, parse_cards, shuffled, standard_deck
 from trainer.core.money import format_cents
-from trainer.core.settlement import LOSE, WIN, WagerResult
+from trainer.core.settlement import WagerResult
 from trainer.games.two_card_joker import dealing
 from trainer.games.two_card_joker.hands import TITLE, HandValue, cite, evaluate, turns_on_lowest_flush
 from trainer.games.two_card_joker.rules_data import GAME_ID, rules_data
@@ -31,12 +31,12 @@ from trainer.games.two_card_joker.settlement import (
     CALL, FOLD, ONE_TO_ONE, HouseOptions, RoundSettlement, SeatWagers, settle_pay_table, settle_round,
     super_flush_key,
 )
+from trainer.core.table import steps
 from trainer.core.table.actions import (
-    ANNOUNCE, CLEAR, COLLECT, COVER, CUT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect,
+    CLEAR, COLLECT, COVER, CUT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect, position_text,
 )
 from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager
 from trainer.core.table.table_state import TableState, renderer, scenes_for
-from trainer.core.table.script import REFER_REMEDY
 
 # ---------------------------------------------------------------- house options
 
@@ -49,14 +49,8 @@ MANUAL_SHUFFLE = "manual"
 
 def _data_option(key: str) -> HouseOption:
     """A house option as resources/games/two-card-joker/game.json defines it."""
-    data = rules_data()
-    opt = data.house_options[key]
-    choices = tuple(opt.choices)
-    if key == PAIR_UP_OPTION:
-        labels = tuple(f"Table {c}" for c in choices)
-    else:
-        labels = tuple(opt.choices[c] for c in choices)
-    return HouseOption(key, opt.title, choices, opt.default, opt.citation, labels)
+    opt = rules_data().house_options[key]
+    return HouseOption.from_data(opt, [f"Table {c}" for c in opt.choices] if key == PAIR_UP_OPTION else None)
 
 
 # §4(a): the dealer shuffles "either manually or by use of an automated card shuffling
@@ -144,7 +138,7 @@ MAX_RESHUFFLES = 100
 def turns_on_ruling_6(method: str, players: Sequence[Player], deck: Sequence[Card]) -> bool:
     """Whether the round dealt from ``deck`` settles a call on a comparison that §5(b)(6)
     and §5(c) decide differently (``hands.turns_on_lowest_flush``, trainer ruling 6)."""
-    _, hands = _deal(method, sorted(p.seat for p in players), iter(deck))
+    _, hands = _deal(method, sorted(p.seat for p in players), deck)
     dealer = evaluate(hands[DEALER])
     return any(p.ante and decide(hands[p.seat]) == CALL and turns_on_lowest_flush(evaluate(hands[p.seat]), dealer)
                for p in players)
@@ -171,13 +165,10 @@ def script_for(config: RoundConfig, players: Sequence[Player], deck: Sequence[Ca
     if options[SHUFFLE_OPTION] == MANUAL_SHUFFLE:
         # §4(b)(2), §4(c): the cut completes Section 4, and only then is the deck placed in
         # the shoe (§7(a), §9(b)(1)) and "No more bets" announced (§7(b), §9(b)(2)).
-        actions.append(DealerAction(
-            CUT, text="Cut the cards with one hand onto the cover card (at least 10 cards), "
-                      "then put the cover card in the discard rack",
-            citations=(cite("4(b)(2)"), cite("4(c)(1)"))))
-    actions.append(DealerAction(ANNOUNCE, text="Announce “No more bets”",
-                                citations=(cite(ANNOUNCE_SECTIONS[method]), cite("6(b)"))))
-    deal, hands = _deal(method, [p.seat for p in players], iter(deck))
+        actions.append(steps.cut("Cut the cards with one hand onto the cover card (at least 10 cards), "
+                                 "then put the cover card in the discard rack", (cite("4(b)(2)"), cite("4(c)(1)"))))
+    actions.append(steps.announce("Announce “No more bets”", (cite(ANNOUNCE_SECTIONS[method]), cite("6(b)"))))
+    deal, hands = _deal(method, [p.seat for p in players], deck)
     actions += deal
     actions.append(_stub(method, len(players), config.round_number))
 
@@ -189,14 +180,14 @@ def script_for(config: RoundConfig, players: Sequence[Player], deck: Sequence[Ca
     settled = settle_round(hands[DEALER], seat_wagers, HouseOptions(options[PAIR_UP_OPTION]))
     bonus, revealed = _bonus_pass(settled, by_seat, decisions)
     actions += bonus
-    actions.append(DealerAction(REVEAL, DEALER, text="Remove the cover card and reveal the dealer's cards",
-                                citations=(cite("10(d)"),), effects=(Effect("uncover"), Effect("reveal", DEALER))))
+    actions.append(steps.reveal(DEALER, "Remove the cover card and reveal the dealer's cards", (cite("10(d)"),),
+                                uncover=True))
     actions += _ante_pass(settled, decisions, revealed)
     # §10(e). The rules name no moment to pick up the cards of a player who placed only
     # Pair Up / Super Flush (§10(c)(1) settles the wagers, §10(d) deals with players "with
     # wagers remaining"): they stay on the layout until the table is cleared here.
-    actions.append(DealerAction(CLEAR, DEALER, text="Place the dealer's cards in the discard rack",
-                                citations=(cite("10(e)"), cite("10(f)")), effects=(Effect("clear"),)))
+    actions.append(steps.clear_table("Place the dealer's cards in the discard rack", (cite("10(e)"), cite("10(f)")),
+                                     DEALER))
 
     caption = f"Dealt {dealing.METHOD_NAMES[method]} · Pair Up Table {options[PAIR_UP_OPTION]}"
     start = TableState(GAME_ID, TITLE, data.spots, data.seats, {p.seat: p.wagers() for p in players}, caption)
@@ -205,14 +196,14 @@ def script_for(config: RoundConfig, players: Sequence[Player], deck: Sequence[Ca
         option_lines=_option_lines(options), players=tuple(p.line() for p in players), actions=actions,
         scenes=scenes_for(start, actions), render=renderer(start),
         summary=_summary(settled, hands, decisions),
-        irregular_remedies=tuple(dict.fromkeys(i.outcome for i in data.irregularities)))
+        irregular_remedies=steps.remedies(data.irregularities))
 
 
 ANNOUNCE_SECTIONS = {dealing.MANUAL_SHOE: "7(b)", dealing.HAND: "8(b)(3)", dealing.AUTOMATED_SHOE: "9(b)(2)"}
 SOURCES = {dealing.MANUAL_SHOE: "from the shoe", dealing.HAND: "from the deck in your hand"}
 METHOD_CITES = {dealing.MANUAL_SHOE: (cite("7(c)"),), dealing.HAND: (cite("8(b)(3)"),), dealing.AUTOMATED_SHOE: ()}
 ORDINALS = {1: "first", 2: "second"}
-STUB = "stub"  # the CLEAR of the stub: the stub is its place
+STUB = steps.STUB
 STUB_SECTIONS = {dealing.MANUAL_SHOE: "7(e)", dealing.HAND: "8(d)", dealing.AUTOMATED_SHOE: "9(d)"}
 COUNT_SECTIONS = {dealing.MANUAL_SHOE: "7(f)", dealing.HAND: "8(e)", dealing.AUTOMATED_SHOE: "9(e)"}
 STUB_COUNT_EVERY = 5  # §7(f), §8(e), §9(e): "at least once every five rounds of play"
@@ -228,40 +219,35 @@ def _stub(method: str, players: int, round_number: int) -> DealerAction:
         text = (f"Count the stub face down on the layout ({dealing.stub_count(players)} cards), then place it in "
                 "the discard rack without exposing it")
         cites += (cite(COUNT_SECTIONS[method]),) + dealing.STUB_CITATIONS
-    return DealerAction(CLEAR, None, STUB, text=text, citations=tuple(dict.fromkeys(cites)), spot_label="stub",
-                        effects=(Effect("discard"),))
+    return steps.stub(text, cites)
 
 
 def _collect_cards(seat: int, citation: str, note: str, group: str = "") -> DealerAction:
     """A player's cards picked up into the discard rack, in order (§10(f))."""
-    return DealerAction(CLEAR, seat, text=f"Collect seat {seat}'s cards into the discard rack",
-                        citations=(citation, cite("10(f)")), group=group, effects=(Effect("fold", seat, text=note),))
+    return steps.pick_up(seat, f"Collect seat {seat}'s cards into the discard rack", (citation, cite("10(f)")),
+                         note=note, group=group)
 
 
-def _deal(method: str, seats: list[int], deck: Iterator[Card]) -> tuple[list[DealerAction], dict[int, list[Card]]]:
+def _deal(method: str, seats: list[int], deck: Sequence[Card]) -> tuple[list[DealerAction], dict[int, list[Card]]]:
     """The deal of ``method`` (§7(d), §8(c), §9(c)): every delivery and the cover card."""
     actions: list[DealerAction] = []
     hands: dict[int, list[Card]] = {}
     first_stack = True
-    for step in dealing.deal_sequence(method, seats):
-        cards = [next(deck) for _ in range(step.cards)]
+    for step, cards, _ in steps.deliveries(dealing.deal_sequence(method, seats), deck):
         hands.setdefault(step.recipient, []).extend(cards)
-        effects = tuple(Effect("card", step.recipient, card=str(c), face_up=step.face_up) for c in cards)
         cites = (step.citation,) + METHOD_CITES[method]
         if method == dealing.AUTOMATED_SHOE:
             if step.recipient == DEALER:
                 # §9(c): the cover card goes on the dealer's stack in the shoe, and the stack
                 # is then delivered with the cover card on top.
-                actions.append(DealerAction(COVER, DEALER, text="Place the cover card on top of the dealer's "
-                                                                "stack in the automated shoe", citations=cites,
-                                            effects=(Effect("cover"),)))
+                actions.append(steps.cover("Place the cover card on top of the dealer's stack in the automated shoe",
+                                           cites))
                 text = "Deliver the dealer's stack, face down with the cover card on top, to the dealer's area"
             else:
                 text = (f"Deliver the {'first' if first_stack else 'next'} stack of two cards from the automated "
                         f"shoe to seat {step.recipient}, face down")
                 first_stack = False
-            actions.append(DealerAction(DEAL, step.recipient, face_up=step.face_up, text=text, citations=cites,
-                                        effects=effects))
+            actions.append(steps.deal(step.recipient, cards, step.face_up, text, cites))
             continue
         nth = ORDINALS[step.card_number]
         if step.recipient == DEALER:
@@ -270,15 +256,12 @@ def _deal(method: str, seats: list[int], deck: Iterator[Card]) -> tuple[list[Dea
             # the cover card is laid first or on the card is not said, so either order is
             # accepted (one group). The second card joins it under the cover card.
             group = "dealer-cover" if step.card_number == 1 else ""
-            actions.append(DealerAction(DEAL, DEALER, face_up=step.face_up, text=text, citations=cites,
-                                        effects=effects, group=group))
+            actions.append(steps.deal(DEALER, cards, step.face_up, text, cites, group=group))
             if step.card_number == 1:
-                actions.append(DealerAction(COVER, DEALER, text="Place the cover card on the dealer's card",
-                                            citations=(step.citation,), effects=(Effect("cover"),), group=group))
+                actions.append(steps.cover("Place the cover card on the dealer's card", (step.citation,), group))
         else:
-            actions.append(DealerAction(DEAL, step.recipient, face_up=step.face_up,
-                                        text=f"Deal seat {step.recipient} its {nth} card, face down, "
-                                             f"{SOURCES[method]}", citations=cites, effects=effects))
+            text = f"Deal seat {step.recipient} its {nth} card, face down, {SOURCES[method]}"
+            actions.append(steps.deal(step.recipient, cards, step.face_up, text, cites))
     return actions, hands
 
 
@@ -296,9 +279,8 @@ def _offers(by_seat: dict[int, Player], decisions: dict[int, str]) -> list[Deale
             # reveal of a folded hand's bonus wagers, trainer ruling 8).
             response = f"Seat {seat} folds"
             effects = (Effect("note", seat, text="folds"),)
-        out.append(DealerAction(OFFER, seat, text=f"Ask seat {seat} to call {format_cents(ante)} (equal to the "
-                                                  "ante) or fold", citations=(cite("10(b)"),),
-                                effects=effects, response=response))
+        out.append(steps.offer(seat, f"Ask seat {seat} to call {format_cents(ante)} (equal to the ante) or fold",
+                               (cite("10(b)"),), response, effects))
     return out
 
 
@@ -311,22 +293,14 @@ def wager_name(spot: str) -> str:
 def _settle(seat: int, r: WagerResult, group: str, lead: tuple[str, ...] = ()) -> DealerAction | None:
     """The action settling one wager: PAY a win (the settlement's amount), COLLECT a loss;
     a push needs none."""
-    label = rules_data().spot_label(r.wager)
-    cites = tuple(dict.fromkeys(r.rules + lead))
-    if r.result == WIN:
-        return DealerAction(PAY, seat, r.wager, amount=r.net, payout=True, group=group, spot_label=label,
-                            text=f"Pay seat {seat}'s {wager_name(r.wager)} {r.odds}", citations=cites,
-                            effects=(Effect("pay", seat, r.wager, amount=r.net),))
-    if r.result == LOSE:
-        return DealerAction(COLLECT, seat, r.wager, group=group, spot_label=label,
-                            text=f"Collect seat {seat}'s losing {wager_name(r.wager)}", citations=cites,
-                            effects=(Effect("collect", seat, r.wager),))
-    return None
+    return steps.settle(seat, r, pay_text=f"Pay seat {seat}'s {wager_name(r.wager)} {r.odds}",
+                        collect_text=f"Collect seat {seat}'s losing {wager_name(r.wager)}",
+                        citations=steps.cites(r.rules, lead), group=group,
+                        spot_label=rules_data().spot_label(r.wager))
 
 
 def _reveal(seat: int, citation: str) -> DealerAction:
-    return DealerAction(REVEAL, seat, text=f"Reveal seat {seat}'s cards", citations=(citation,),
-                        effects=(Effect("reveal", seat),))
+    return steps.reveal(seat, f"Reveal seat {seat}'s cards", (citation,))
 
 
 def _bonus_pass(settled: RoundSettlement, by_seat: dict[int, Player],
@@ -345,10 +319,9 @@ def _bonus_pass(settled: RoundSettlement, by_seat: dict[int, Player],
         if decisions.get(seat) == FOLD:
             # §10(c)(2): "collect the ante wager and cards of the player": either first.
             ante = result.result("ante")
-            out.append(DealerAction(COLLECT, seat, "ante", spot_label=ante.label, group=f"fold-{seat}",
-                                    text=f"Collect seat {seat}'s folded ante",
-                                    citations=tuple(dict.fromkeys((cite("10(c)(2)"),) + ante.rules)),
-                                    effects=(Effect("collect", seat, "ante"),)))
+            out.append(steps.collect(seat, "ante", f"Collect seat {seat}'s folded ante",
+                                     steps.cites((cite("10(c)(2)"),), ante.rules), group=f"fold-{seat}",
+                                     spot_label=ante.label))
             out.append(_collect_cards(seat, cite("10(c)(2)"), "folded", f"fold-{seat}"))
     return out, revealed
 
@@ -395,24 +368,16 @@ def _summary(settled: RoundSettlement, hands: dict[int, list[Card]], decisions: 
 
 # ---------------------------------------------------------------- watch mode
 
-def _no_remedy(what: str) -> str:
-    """The citation of a remedy the rules do not write (the data's wording style)."""
-    return f"{cite('12')} (no provision covers {what})"
+def _refer(what: str) -> tuple[str, str]:
+    """A remedy the rules do not write, cited in the data's wording style."""
+    return steps.refer(cite("12"), f"no provision covers {what}")
 
 
 def _irregularity(irregularity_id: str) -> tuple[str, str]:
-    for i in rules_data().irregularities:
-        if i.id == irregularity_id:
-            return i.outcome, i.citation
-    raise KeyError(irregularity_id)
+    return steps.remedy_of(rules_data().irregularities, irregularity_id)
 
 
-def _who(seat: int | None) -> str:
-    return "the dealer" if seat == DEALER else f"seat {seat}"
-
-
-def _whose(seat: int | None) -> str:
-    return "the dealer's" if seat == DEALER else f"seat {seat}'s"
+_who, _whose = position_text, steps.whose
 
 
 def _does(action: DealerAction) -> str:
@@ -466,11 +431,11 @@ def _deal_mistakes(acts: list[DealerAction], method: str) -> list[WatchMistake]:
     for i, a in enumerate(acts):
         if a.verb == CUT:
             nxt = acts[i + 1]
-            out.append(WatchMistake(
+            out.append(steps.mistake(
                 "missed-cut", i,
                 nxt.with_text("Announces “No more bets” without cutting the cards it shuffled by hand"),
                 "Cards shuffled by hand are cut with one hand over the cover card before they are dealt",
-                cite("4(b)(2)"), REFER_REMEDY, f"{cite('4')} (no remedy is written for a missed cut)"))
+                cite("4(b)(2)"), steps.refer(cite("4"), "no remedy is written for a missed cut")))
         if a.verb == COVER:
             nxt = acts[i + 1]
             if stack:
@@ -480,42 +445,38 @@ def _deal_mistakes(acts: list[DealerAction], method: str) -> list[WatchMistake]:
                 nxt = next(x for x in acts[i + 1:] if x.verb == DEAL)
                 text = f"Deals {_who(nxt.seat)} its second card, the dealer's card left without the cover card"
                 rule = "The dealer's cards are dealt face down under a cover card"
-            out.append(WatchMistake("cover-forgotten", i, nxt.with_text(text), rule, a.citations[0],
-                                    REFER_REMEDY, _no_remedy("a dealer's hand left without its cover card")))
+            out.append(steps.mistake("cover-forgotten", i, nxt.with_text(text), rule, a.citations[0],
+                                     _refer("a dealer's hand left without its cover card")))
         if a.verb != DEAL:
             continue
         what = "stack" if stack else "card"
-        exposed = replace(a, face_up=True, effects=tuple(replace(e, face_up=True) for e in a.effects))
         if a.seat == DEALER:
-            out.append(WatchMistake(
-                "dealer-exposed", i, exposed.with_text(f"Turns the dealer's {what} face up as it is dealt"),
-                "The dealer's cards are dealt face down, under the cover card", a.citations[0],
-                *dealer_exposed))
+            out.append(steps.mistake(
+                "dealer-exposed", i, steps.face_up(a, f"Turns the dealer's {what} face up as it is dealt"),
+                "The dealer's cards are dealt face down, under the cover card", a.citations[0], dealer_exposed))
         else:
-            out.append(WatchMistake(
-                "card-exposed", i, exposed.with_text(f"Deals seat {a.seat}'s {what} face up"),
+            out.append(steps.mistake(
+                "card-exposed", i, steps.face_up(a, f"Deals seat {a.seat}'s {what} face up"),
                 "Every player's cards are dealt face down, so as not to disclose their value", undisclosed,
-                *player_exposed))
+                player_exposed))
         nxt = acts[i + 1]
         if nxt.verb == DEAL and nxt.seat != a.seat and a.seat != DEALER:
-            wrong = replace(a, seat=nxt.seat, effects=tuple(replace(e, seat=nxt.seat) for e in a.effects))
             text = (f"Delivers {_whose(nxt.seat)} stack before seat {a.seat}'s" if stack
                     else f"Deals {_who(nxt.seat)} a card before seat {a.seat}")
-            out.append(WatchMistake("wrong-order", i, wrong.with_text(text), order_rule, a.citations[0],
-                                    *dealt_in_error))
+            out.append(steps.mistake("wrong-order", i, steps.dealt_to(a, nxt.seat, text), order_rule,
+                                     a.citations[0], dealt_in_error))
     return out
 
 
 def _offer_mistakes(acts: list[DealerAction]) -> list[WatchMistake]:
-    offers = [i for i, a in enumerate(acts) if a.verb == OFFER]
     out = []
-    for i, j in pairwise(offers):
+    for i, j in steps.in_turn(acts, OFFER):
         later = acts[j]
-        out.append(WatchMistake(
+        out.append(steps.mistake(
             "wrong-order", i, replace(later, effects=(), response="").with_text(
                 f"Asks seat {later.seat} for the decision before seat {acts[i].seat}"),
             "Call or fold is offered from the player farthest to the dealer's left, clockwise", cite("10(b)"),
-            REFER_REMEDY, _no_remedy("a decision offered out of turn")))
+            _refer("a decision offered out of turn")))
     return out
 
 
@@ -543,22 +504,22 @@ def _pass_mistakes(acts: list[DealerAction]) -> list[WatchMistake]:
                 if section == "10(c)" else "Antes and calls are settled")
         for run, later in pairwise(runs):
             first, wrong = acts[run[0]], acts[later[0]]
-            out.append(WatchMistake(
+            out.append(steps.mistake(
                 "wrong-order", run[0], wrong.with_text(f"{_does(wrong)} before {_whose(first.seat)}"),
                 f"{what} from the player farthest to the dealer's right, counterclockwise", cite(section),
-                REFER_REMEDY, _no_remedy("wagers settled out of turn")))
+                _refer("wagers settled out of turn")))
     bonus_runs = passes[0][1]
     if bonus_runs:
         reveal = next(a for a in acts if a.verb == REVEAL and a.seat == DEALER)
-        out.append(WatchMistake(
+        out.append(steps.mistake(
             "early-reveal", bonus_runs[0][0], reveal.with_text(
                 "Removes the cover card and reveals the dealer's cards before the Pair Up, Super Flush and "
                 "folded hands are settled"),
             "The dealer reveals only after every bonus wager is settled and every folded hand collected",
             # §12(d) voids the hands when the dealer's cards are *inadvertently* exposed; a
             # reveal made on purpose out of its turn is not written: refer to floor supervisor.
-            cite("10(d)"), REFER_REMEDY, _no_remedy("a deliberate reveal of the dealer's cards before §10(c) is "
-                                                    "complete"), replaces=False))
+            cite("10(d)"), _refer("a deliberate reveal of the dealer's cards before §10(c) is complete"),
+            replaces=False))
     return out
 
 
@@ -590,21 +551,18 @@ def _payout_mistakes(script: RoundScript, rng: random.Random) -> list[WatchMista
         wrong_amounts = _confused_payouts(right, seat.hand, table_choice)
         if wrong_amounts:
             amount = rng.choice(wrong_amounts)
-            wrong = replace(a, amount=amount, effects=(Effect("pay", a.seat, a.spot, amount=amount),))
-            out.append(WatchMistake(
-                "wrong-payout", i, wrong.with_text(f"Pays {_whose(a.seat)} {wager_name(a.spot)} "
-                                                   f"{format_cents(amount)} on {hand}"),
-                f"{right.describe()} ({hand})", a.citations[0], REFER_REMEDY, _no_remedy("a wrong payout")))
+            wrong = steps.paid(a, amount, f"Pays {_whose(a.seat)} {wager_name(a.spot)} {format_cents(amount)} "
+                                          f"on {hand}")
+            out.append(steps.mistake("wrong-payout", i, wrong, f"{right.describe()} ({hand})", a.citations[0],
+                                     _refer("a wrong payout")))
         call = seat.result("call")
         if a.spot == "ante" and not settled.dealer_qualifies and call is not None:
             # §10(d)(1): the dealer does not qualify: the ante is paid, the call returned.
-            out.append(WatchMistake(
-                "wrong-wager-paid", i, DealerAction(
-                    PAY, a.seat, "call", amount=call.amount, payout=True, spot_label=call.label,
-                    text=f"Pays seat {a.seat}'s call {format_cents(call.amount)} although the dealer does not qualify",
-                    effects=(Effect("pay", a.seat, "call", amount=call.amount),)),
-                "When the dealer does not qualify, the call wager is returned, not paid", cite("10(d)(1)(ii)"),
-                REFER_REMEDY, _no_remedy("a paid wager that is to be returned"), replaces=False))
+            paid = steps.pay(a.seat, "call", call.amount, f"Pays seat {a.seat}'s call {format_cents(call.amount)} "
+                             "although the dealer does not qualify", (), spot_label=call.label)
+            out.append(steps.mistake(
+                "wrong-wager-paid", i, paid, "When the dealer does not qualify, the call wager is returned, not paid",
+                cite("10(d)(1)(ii)"), _refer("a paid wager that is to be returned"), replaces=False))
     return out
 
 
