@@ -8,6 +8,10 @@ draws any scene for any game, and a test can read one without Qt. Seats are numb
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Collection, Iterable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from trainer.core.cards import Card
 
 
 @dataclass(frozen=True)
@@ -64,3 +68,49 @@ class TableScene:
             if s.seat == number:
                 return s
         return None
+
+
+@dataclass(frozen=True)
+class SeatShow:
+    """A seat as a question shows it, before it becomes a ``SeatView``: its cards (face up
+    or down, one flag for all or one per card), the wagers on its spots, a ring around it,
+    a note ('folded'), face-down cards whose faces are not part of the question, and the
+    cards to highlight (the best four, the wild cards)."""
+
+    cards: tuple[Card, ...] = ()
+    face_up: tuple[bool, ...] | bool = True
+    wagers: tuple[tuple[str, int], ...] = ()
+    highlight: bool = False
+    note: str = ""
+    backs: int = 0
+    marked: tuple[Card, ...] = ()
+
+
+def card_views(cards: Sequence[Card], face_up: tuple[bool, ...] | bool = True, backs: int = 0,
+               marked: Collection[Card] = ()) -> tuple[CardView, ...]:
+    """``cards`` (one face flag for all, or one per card) with the ``marked`` ones
+    highlighted, then ``backs`` face-down cards."""
+    flags = face_up if isinstance(face_up, tuple) else (face_up,) * len(cards)
+    return (tuple(CardView(str(c), f, c in marked) for c, f in zip(cards, flags))
+            + tuple(CardView(None, False) for _ in range(backs)))
+
+
+def spot_sorted(wagers: Iterable[tuple[str, int]], order: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    """The wagers placed (more than 0 cents), in the layout's spot ``order``."""
+    return tuple(sorted(((k, v) for k, v in wagers if v), key=lambda kv: order.index(kv[0])))
+
+
+def seat_views(seat_count: int, shows: Mapping[int, SeatShow], spot_order: Sequence[str],
+               shown: Callable[[str], bool] = lambda key: True) -> tuple[SeatView, ...]:
+    """Every seat 1..``seat_count`` of the layout: the ones in ``shows`` as shown (their
+    wagers on the ``shown`` spots, in ``spot_order``), the others empty."""
+    out = []
+    for n in range(1, seat_count + 1):
+        show = shows.get(n)
+        if show is None:
+            out.append(SeatView(n, occupied=False))
+            continue
+        wagers = spot_sorted(((k, v) for k, v in show.wagers if shown(k)), spot_order)
+        out.append(SeatView(n, True, card_views(show.cards, show.face_up, show.backs, show.marked), wagers,
+                            show.highlight, show.note))
+    return tuple(out)

@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 
 from trainer.core.cards import Card
 from trainer.core.money import format_cents
-from trainer.core.scene import CardView, SeatView, TableScene
+from trainer.core.scene import SeatShow, TableScene, card_views, seat_views
 from trainer.games.winners_pot.dealing import DEALER, position_name
 from trainer.games.winners_pot.hands import TITLE
 from trainer.games.winners_pot.rules_data import GAME_ID, SPOT_KEYS, rules_data
@@ -39,32 +39,9 @@ class WinnersPotScene(TableScene):
     street: str = ""  # e.g. "Fourth card"
 
 
-@dataclass(frozen=True)
-class SeatShow:
-    cards: tuple[Card, ...] = ()
-    face_up: tuple[bool, ...] | bool = True  # one flag per card, or one for all
-    wagers: tuple[tuple[str, int], ...] = ()
-    highlight: bool = False
-    note: str = ""
-    backs: int = 0  # face-down cards whose faces are not part of the question
-    marked: tuple[Card, ...] = ()
-
-
-def _views(cards: Sequence[Card], face_up: tuple[bool, ...] | bool, backs: int = 0,
-           marked: Iterable[Card] = ()) -> tuple[CardView, ...]:
-    flags = face_up if isinstance(face_up, tuple) else (face_up,) * len(cards)
-    marked = set(marked)
-    return (tuple(CardView(str(c), f, c in marked) for c, f in zip(cards, flags))
-            + tuple(CardView(None, False) for _ in range(backs)))
-
-
 def hole_then_up(cards: Sequence[Card], hole_face_up: bool = False) -> tuple[bool, ...]:
     """Face flags for cards in the order dealt: two down cards, then the up cards."""
     return tuple(hole_face_up if i < 2 else True for i in range(len(cards)))
-
-
-def _spot_sorted(wagers: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted(((k, v) for k, v in wagers if v), key=lambda kv: SPOT_KEYS.index(kv[0])))
 
 
 def scene(seats: dict[int, SeatShow], *, dealer: Sequence[Card] = (), dealer_face_up: tuple[bool, ...] | bool = True,
@@ -72,18 +49,11 @@ def scene(seats: dict[int, SeatShow], *, dealer: Sequence[Card] = (), dealer_fac
           discards: int = 0, caption: str = "", street: str = "", dealer_highlight: bool = False,
           dealer_marked: Iterable[Card] = ()) -> WinnersPotScene:
     data = rules_data()
-    seat_views = []
-    for n in range(1, data.seats + 1):
-        show = seats.get(n)
-        if show is None:
-            seat_views.append(SeatView(n, occupied=False))
-            continue
-        seat_views.append(SeatView(n, True, _views(show.cards, show.face_up, show.backs, show.marked),
-                                   _spot_sorted(show.wagers), show.highlight, show.note))
     extra = {"button": button, "pot": pot, "discards": discards, "dealer_wagers": dict(dealer_wagers)}
     return WinnersPotScene(
-        game_id=GAME_ID, game_title=TITLE, spots=data.spots, seats=tuple(seat_views), seat_count=data.seats,
-        dealer_cards=_views(dealer, dealer_face_up, dealer_backs, dealer_marked), dealer_cover_card=False,
+        game_id=GAME_ID, game_title=TITLE, spots=data.spots, seat_count=data.seats,
+        seats=seat_views(data.seats, seats, SPOT_KEYS),
+        dealer_cards=card_views(dealer, dealer_face_up, dealer_backs, set(dealer_marked)), dealer_cover_card=False,
         dealer_highlight=dealer_highlight, caption=caption, extra=extra, button=button, pot=pot,
         dealer_wagers=tuple((k, v) for k, v in dealer_wagers if v), discards=discards, street=street,
     )
