@@ -12,7 +12,7 @@ import random
 from trainer.core.money import format_cents
 from trainer.core.scene import CardView, SeatView, Spot, TableScene
 from trainer.games.registry import QuestionKind, Skill
-from trainer.training.question import (
+from trainer.contracts.question import (
     AMOUNTS, CHOICE, ORDER, PAY, SETTLE, Question, amounts_answer, order_answer, parse_settle, settle_answer,
 )
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tests.gui import fake_game
-from trainer.training.question import (
+from trainer.contracts.question import (
     ORDER, SETTLE, Question, display_answer, order_answer, parse_settle, settle_answer,
 )
 from trainer.training.session import QuizSession

@@ -6,8 +6,8 @@ import pytest
 
 from trainer.games import registry
 from trainer.store import Store
-from trainer.training.question import Question
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import Question
+from trainer.contracts.question import AnswerResult
 from trainer.ui.drills import DRILLS, drills_for
 from trainer.ui.main_window import MainWindow
 

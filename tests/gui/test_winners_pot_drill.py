@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tests.gui.fake_game import settle_keys
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import AnswerResult
 from trainer.ui.screens.winners_pot_drill import WinnersPotDrillScreen
 
 # Keys go to the focus widget: these flows also run in real windows (make test-display).

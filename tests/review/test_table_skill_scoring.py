@@ -21,7 +21,8 @@ from trainer.review import export, report
 from trainer.store import Store
 from trainer.training.mastery import Level
 from trainer.training.practice import practice_overview
-from trainer.training.session import AnswerResult, make_question
+from trainer.contracts.question import AnswerResult
+from trainer.training.session import make_question
 from trainer.core.table.actions import PAY
 from trainer.training.table_mode.actions import Attempt
 from trainer.training.table_mode.games import deal_round, watch_round

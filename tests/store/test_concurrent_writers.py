@@ -13,7 +13,7 @@ import pytest
 
 from trainer.store import Store
 from trainer.training.practice import PlannedQuestion, make_planned
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import AnswerResult
 
 SECONDS = 12
 EVERY_S = 0.02

@@ -11,8 +11,8 @@ import pytest
 from sqlite_utils import Database
 
 from trainer.store import CURRENT_VERSION, Store, StoreError, schema
-from trainer.training.question import Question, amounts_answer, order_answer
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import Question, amounts_answer, order_answer
+from trainer.contracts.question import AnswerResult
 
 GAME = "two-card-joker"
 

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from trainer.store import AnswerFilter, PasswordRecord, Store, StoreError
-from trainer.training.question import Question
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import Question
+from trainer.contracts.question import AnswerResult
 
 GAME, OTHER = "two-card-joker", "four-card"
 RECORD = PasswordRecord("scrypt", "ab" * 16, "cd" * 32, 2**14, 8, 1, 32)

@@ -26,8 +26,8 @@ from trainer.store import (
     Trainee,
     schema,
 )
-from trainer.training.question import AMOUNTS, CHOICE, Question, amounts_answer
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import AMOUNTS, CHOICE, Question, amounts_answer
+from trainer.contracts.question import AnswerResult
 
 GAME = "two-card-joker"
 OTHER_GAME = "blackjack"

@@ -18,8 +18,8 @@ from trainer.store import Store
 CHILD = r"""
 import sys, time
 from trainer.store import Store
-from trainer.training.question import Question
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import Question
+from trainer.contracts.question import AnswerResult
 
 path, count, pause = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 store = Store.open(path)

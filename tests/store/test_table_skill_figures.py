@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from trainer.store import AnswerFilter, Store
-from trainer.training.question import CHOICE, Question
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import CHOICE, Question
+from trainer.contracts.question import AnswerResult
 from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE, RoundRecord
 
 GAME, OTHER = "two-card-joker", "four-card"

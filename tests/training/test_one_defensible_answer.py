@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from trainer.games.registry import available_games, get_game
-from trainer.training.question import CHOICE
+from trainer.contracts.question import CHOICE
 
 SEEDS = range(300)
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,7 +19,7 @@ from trainer.core.money import AmountError
 from trainer.games.registry import get_game
 from trainer.training.mastery import question_target_ms, target_ms
 from trainer.training.practice import make_planned, mistakes_plan
-from trainer.training.question import (
+from trainer.contracts.question import (
     AMOUNT, AMOUNTS, SETTLE, WAGER, Question, amounts_answer, display_answer, grade_settle, parse_settle,
     parse_settle_input, settle_answer, wager_entry, wrong_settle,
 )
@@ -339,7 +339,7 @@ def test_an_answer_stored_in_the_old_amounts_form_stays_readable_and_is_asked_ag
 
     from trainer.review import export
     from trainer.store import AnswerFilter, Store
-    from trainer.training.session import AnswerResult
+    from trainer.contracts.question import AnswerResult
 
     q = make_question(kind_of("two-card-joker", "seat-payout"), 11)
     old = dataclasses.replace(q, form=AMOUNTS, answer=amounts_answer(

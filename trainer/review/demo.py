@@ -32,7 +32,7 @@ from trainer.games import registry
 from trainer.training.exams import exam_plan, fingerprint, new_spec
 from trainer.training.mastery import question_target_ms
 from trainer.training.practice import make_planned
-from trainer.training.question import AMOUNTS, CHOICE, SETTLE, Question, wrong_settle
+from trainer.contracts.question import Question, form_of
 
 NAMES = ("Sam Rivera", "Alex Chen", "Jordan Okafor", "Priya Natarajan", "Maria Lopez", "Tom Becker", "Aisha Khan",
          "Lucas Martin", "Emma Novak", "Kenji Sato", "Fatima Diallo", "Oliver Brown", "Sofia Rossi", "Noah Wilson",
@@ -57,23 +57,6 @@ class DemoPlan:
 
 def _iso(dt: datetime) -> str:
     return dt.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def _wrong(q: Question, rng: random.Random) -> str:
-    if q.form == CHOICE:
-        wrong = [o for o in q.options if o != q.answer]
-        return rng.choice(wrong) if wrong else q.answer
-    if q.form == SETTLE:  # collect for a push and back, or a pay's amount changed
-        return wrong_settle(q.answer, rng)
-    values = json.loads(q.answer)
-    if q.form == AMOUNTS:
-        i = rng.randrange(len(values))
-        values[i] = values[i] + 500 if values[i] == 0 or rng.random() < 0.5 else values[i] // 2
-        return json.dumps(values)
-    if len(values) > 1:
-        i = rng.randrange(len(values) - 1)
-        values[i], values[i + 1] = values[i + 1], values[i]
-    return json.dumps(values)
 
 
 class _Questions:
@@ -132,7 +115,7 @@ def demo_results(plan: DemoPlan, now: datetime | None = None, batch: int = 5000
         return {"id": uuid.UUID(int=rng.getrandbits(128)).hex, "session_id": session_id, "trainee_id": tid,
                 "game_id": q.game_id, "skill": q.skill, "kind": q.kind, "seed": q.seed, "prompt": q.prompt,
                 "form": q.form, "fields": json.dumps(list(q.fields)),
-                "given": q.answer if right else _wrong(q, rng), "correct_answer": q.answer,
+                "given": q.answer if right else form_of(q.form).wrong_answer(q, rng), "correct_answer": q.answer,
                 "is_correct": 1 if right else 0, "response_ms": ms, "answered_at": _iso(at),
                 "citations": json.dumps(list(q.citations)), "explanation": q.explanation, "target_ms": target}
 

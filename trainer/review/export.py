@@ -29,7 +29,7 @@ from trainer.review.dashboard import (
 )
 from trainer.store import AnswerFilter, Store
 from trainer.training.mastery import speed_grade
-from trainer.training.question import display_answer
+from trainer.contracts.question import display_answer
 
 ANSWER_HEADERS = ["answered_at", "trainee", "classes", "game", "skill", "question", "given_answer",
                   "correct_answer", "result", "response_s", "target_s", "speed", "rule", "explanation",

@@ -47,7 +47,7 @@ from trainer.review.trend_chart import nice_axis_top, period_label, trend_image 
 from trainer.store import AnswerRecord, AttemptRow
 from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
 from trainer.training.mastery import TABLE_WINDOW, Level, speed_grade
-from trainer.training.question import display_answer
+from trainer.contracts.question import display_answer
 
 # The app's palette (trainer.ui.style), repeated here so that the review layer needs no widgets.
 TEXT, MUTED, FAINT, BORDER = "#1b2a23", "#5c6b64", "#8a9791", "#d5ddd8"

@@ -27,9 +27,9 @@ from datetime import datetime
 from trainer.core.rng import derive_seed, make_rng
 from trainer.games import registry
 from trainer.training.mastery import Mastery, question_target_ms
-from trainer.training.question import Question
+from trainer.contracts.question import AnswerResult, Question
 from trainer.training.scheduler import SkillState
-from trainer.training.session import AnswerResult, SessionSummary, make_question
+from trainer.training.session import SessionSummary, make_question
 
 PRACTICE, LEARN, SPEED, EXAM = "practice", "learn", "speed", "exam"
 MODES = (PRACTICE, LEARN, SPEED, EXAM)

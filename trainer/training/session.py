@@ -13,23 +13,7 @@ from dataclasses import dataclass, field
 
 from trainer.core.rng import derive_seed, make_rng
 from trainer.games.registry import QuestionKind, get_game
-from trainer.training.question import Question
-
-
-@dataclass(frozen=True)
-class AnswerResult:
-    question: Question
-    given: str
-    correct: bool
-    response_ms: int
-
-    @property
-    def given_display(self) -> str:
-        return self.question.display(self.given)
-
-    @property
-    def correct_display(self) -> str:
-        return self.question.display(self.question.answer)
+from trainer.contracts.question import AnswerResult, Question
 
 
 @dataclass

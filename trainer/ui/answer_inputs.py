@@ -13,8 +13,9 @@
   typed. Enter moves to the next row and submits on the last; Backspace clears the row;
   Up/Down move between rows. A field that is not a wager (a total) is a plain amount.
 
-Each widget emits ``submitted(str)`` with the answer encoded as the question expects
-(see ``trainer.training.question``).
+Each widget emits ``submitted(str)`` with the answer encoded as the question expects: its
+form (``trainer.contracts.question.AnswerForm``) reads what was entered. ``INPUTS`` is the
+widget of each form id.
 """
 
 from __future__ import annotations
@@ -34,10 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.core.money import AmountError, parse_cents
-from trainer.training.question import (
-    AMOUNT, AMOUNTS, CHOICE, COLLECT, ORDER, PAY, PUSH, REFER, SETTLE, Question, order_answer, parse_amounts,
-    parse_settle_input,
+from trainer.contracts.question import (
+    AMOUNT, AMOUNTS, CHOICE, COLLECT, ORDER, PAY, PUSH, REFER, SETTLE, InputError, Question, form_of,
 )
 from trainer.ui import style
 
@@ -71,10 +70,12 @@ class AnswerInput(QWidget):
     submitted = Signal(str)
     ready_changed = Signal(bool)
     hint = ""
+    form_id = ""  # the answer form this widget enters
 
     def __init__(self, question: Question, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.question = question
+        self.form = form_of(question.form)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
     def is_ready(self) -> bool:
@@ -151,6 +152,7 @@ def _columns(texts: list[str]) -> int:
 
 class ChoiceInput(AnswerInput):
     hint = "Press 1–{n} to answer"
+    form_id = CHOICE
 
     def __init__(self, question: Question, parent: QWidget | None = None) -> None:
         super().__init__(question, parent)
@@ -193,7 +195,7 @@ class ChoiceInput(AnswerInput):
     def submit(self) -> bool:
         if self.selected is None:
             return False
-        self.submitted.emit(self.options[self.selected])
+        self.submitted.emit(self.form.parse_input(self.question, self.selected))
         return True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -241,6 +243,7 @@ class AmountEdit(QLineEdit):
 
 class AmountsInput(AnswerInput):
     hint = "Type each amount, e.g. 25 or 12.50 · Enter goes to the next field, and submits on the last"
+    form_id = AMOUNTS
 
     def __init__(self, question: Question, parent: QWidget | None = None) -> None:
         super().__init__(question, parent)
@@ -305,21 +308,10 @@ class AmountsInput(AnswerInput):
             self.edits[index].selectAll()
 
     def submit(self) -> bool:
-        fields = self.question.fields or ("Amount",)
-        # Find the first field that is not an amount, to point at it; keep every text.
-        for i, (name, text) in enumerate(zip(fields, self.texts())):
-            if not text.strip():
-                self.show_error(f"{name}: every amount needs a value — type 0 for a wager that is not paid.", i)
-                return False
-            try:
-                parse_cents(text)
-            except AmountError as exc:
-                self.show_error(f"{name}: {exc}", i)
-                return False
-        try:
-            answer = parse_amounts(self.texts())
-        except AmountError as exc:  # pragma: no cover - caught field by field above
-            self.show_error(str(exc))
+        try:  # the error points at the first field that is not an amount; every text is kept
+            answer = self.form.parse_input(self.question, self.texts())
+        except InputError as exc:
+            self.show_error(str(exc), exc.index)
             return False
         self.error.hide()
         self.submitted.emit(answer)
@@ -328,6 +320,7 @@ class AmountsInput(AnswerInput):
 
 class OrderInput(AnswerInput):
     hint = "Press the numbers in order · Backspace undoes · Enter submits"
+    form_id = ORDER
 
     def __init__(self, question: Question, parent: QWidget | None = None) -> None:
         super().__init__(question, parent)
@@ -403,7 +396,7 @@ class OrderInput(AnswerInput):
     def submit(self) -> bool:
         if not self.is_ready():
             return False
-        self.submitted.emit(order_answer(self.chosen()))
+        self.submitted.emit(self.form.parse_input(self.question, self.sequence))
         return True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -529,6 +522,7 @@ class PayEdit(AmountEdit):
 class SettleInput(AnswerInput):
     hint = ("Each wager: C or − collect · P or / push · type the amount to pay · R refer to floor supervisor · "
             "Enter goes to the next wager, and submits on the last")
+    form_id = SETTLE
 
     def __init__(self, question: Question, parent: QWidget | None = None) -> None:
         super().__init__(question, parent)
@@ -689,18 +683,15 @@ class SettleInput(AnswerInput):
             self._focus_row(index)
 
     def submit(self) -> bool:
-        texts = self.texts()
-        # Field by field, to point at the first one that is wrong; nothing chosen or typed is lost.
-        for i in range(len(self.fields)):
-            try:
-                parse_settle_input(self.fields[i:i + 1], self.kinds[i:i + 1], self.results[i:i + 1], texts[i:i + 1])
-            except AmountError as exc:
-                message = str(exc)
-                if self.kinds[i] != AMOUNT and self.results[i] is None:
-                    message = f"{self.fields[i]}: choose what you do with it: C collect, P push, an amount to pay."
-                self.show_error(message, i)
-                return False
-        answer = parse_settle_input(self.fields, self.kinds, self.results, texts)
+        try:  # the error points at the first field that is wrong; nothing chosen or typed is lost
+            answer = self.form.parse_input(self.question, (self.results, self.texts()))
+        except InputError as exc:
+            i = exc.index
+            message = str(exc)
+            if self.kinds[i] != AMOUNT and self.results[i] is None:
+                message = f"{self.fields[i]}: choose what you do with it: C collect, P push, an amount to pay."
+            self.show_error(message, i)
+            return False
         self.error.hide()
         self.submitted.emit(answer)
         return True
@@ -710,8 +701,8 @@ def _html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-INPUTS: dict[str, type[AnswerInput]] = {CHOICE: ChoiceInput, AMOUNTS: AmountsInput, ORDER: OrderInput,
-                                         SETTLE: SettleInput}
+# The input widget of each answer form, by the form's id (what Question.form holds).
+INPUTS: dict[str, type[AnswerInput]] = {cls.form_id: cls for cls in (ChoiceInput, AmountsInput, OrderInput, SettleInput)}
 
 
 def make_input(question: Question, parent: QWidget | None = None) -> AnswerInput:

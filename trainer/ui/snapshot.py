@@ -18,14 +18,13 @@ round the app deals with a mistake just caught and its two questions.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sys
 import tempfile
 from pathlib import Path
 
-from trainer.training.question import wrong_settle
+from trainer.contracts.question import form_of
 from trainer.ui.screens.dashboard_snapshot import READ_ONLY, REVIEW_SCREENS
 
 TABLE_SCREENS = ("table-deal", "table-watch")  # a table-mode round in progress (trainer/ui/table_mode/screen.py)
@@ -51,20 +50,7 @@ def demo_given(question, right: bool, rng: random.Random) -> str:
     """The answer a demo trainee gives: the correct one, or a plausible wrong one."""
     if right:
         return question.answer
-    if question.form == "choice":
-        wrong = [o for o in question.options if o != question.answer]
-        return rng.choice(wrong) if wrong else question.answer
-    if question.form == "settle":  # collect for a push and back, or a pay's amount changed
-        return wrong_settle(question.answer, rng)
-    values = json.loads(question.answer)
-    if question.form == "amounts":
-        i = rng.randrange(len(values))
-        values[i] = values[i] + 500 if values[i] == 0 or rng.random() < 0.5 else values[i] // 2
-        return json.dumps(values)
-    if len(values) > 1:  # order: two neighbours swapped
-        i = rng.randrange(len(values) - 1)
-        values[i], values[i + 1] = values[i + 1], values[i]
-    return json.dumps(values)
+    return form_of(question.form).wrong_answer(question, rng)
 
 
 def demo_ms(rng: random.Random, question) -> int:

@@ -9,7 +9,7 @@ from trainer.games.dj_wild import GAME
 from trainer.games.dj_wild.hands import Category, evaluate, trips_readings
 from trainer.games.dj_wild.rules_data import rules_data
 from trainer.games.dj_wild.settlement import FOLD, PLAY, HouseOptions, SeatWagers, settle_round, trips_payout
-from trainer.training.question import AMOUNTS, CHOICE, ORDER, SETTLE
+from trainer.contracts.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.training.session import QuizSession, make_question
 
 KINDS = GAME.question_kinds()

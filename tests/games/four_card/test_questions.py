@@ -9,7 +9,7 @@ from trainer.core.cards import parse_cards
 from trainer.games.four_card import GAME
 from trainer.games.four_card.hands import Category, best_hand
 from trainer.games.four_card.settlement import DEALER, FOLD, HouseOptions, SeatWagers, settle_round
-from trainer.training.question import AMOUNTS, CHOICE, ORDER, SETTLE
+from trainer.contracts.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.training.session import QuizSession, make_question
 
 KINDS = GAME.question_kinds()

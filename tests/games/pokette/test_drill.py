@@ -4,7 +4,7 @@ import json
 
 from trainer.games.pokette.drill import NO_SPIN_CALL, VOID_CALL, LayoutDrill, play_perfectly
 from trainer.games.pokette.settlement import COLLECT, PAY
-from trainer.training.question import AMOUNTS, CHOICE
+from trainer.contracts.question import AMOUNTS, CHOICE
 
 
 def test_a_perfect_run_is_all_right_and_replays_from_its_seed():

@@ -14,7 +14,7 @@ from trainer.games.pokette.questions import KINDS, SKILLS, wager_list_text
 from trainer.games.pokette.rules_data import wheel
 from trainer.games.pokette.table import PoketteScene
 from trainer.games.pokette.wheel import Section
-from trainer.training.question import CHOICE, ORDER, SETTLE
+from trainer.contracts.question import CHOICE, ORDER, SETTLE
 from trainer.training.session import make_question
 
 SEEDS = range(120)

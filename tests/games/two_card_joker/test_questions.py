@@ -8,7 +8,7 @@ from trainer.core.cards import parse_cards
 from trainer.games.registry import get_game
 from trainer.games.two_card_joker.hands import evaluate
 from trainer.games.two_card_joker.settlement import HouseOptions, SeatWagers, settle_round
-from trainer.training.question import AMOUNTS, CHOICE, ORDER, SETTLE
+from trainer.contracts.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.training.session import QuizSession, make_question
 
 GAME = get_game("two-card-joker")

@@ -6,7 +6,7 @@ import random
 from trainer.games.winners_pot.dealing import DEALER, next_button
 from trainer.games.winners_pot.drill import RoundDrill, random_drill_question
 from trainer.games.winners_pot.questions import SKILLS
-from trainer.training.question import CHOICE
+from trainer.contracts.question import CHOICE
 
 
 def wrong(q):

@@ -7,7 +7,7 @@ import pytest
 from trainer.games.winners_pot.dealing import DEALER
 from trainer.games.winners_pot.pot import HouseOptions, award_pot
 from trainer.games.winners_pot.questions import KINDS, SKILLS
-from trainer.training.question import AMOUNTS, CHOICE, ORDER, SETTLE
+from trainer.contracts.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.training.session import QuizSession, make_question
 
 SKILL_IDS = {s.id for s in SKILLS}

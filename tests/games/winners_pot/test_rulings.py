@@ -27,7 +27,7 @@ from trainer.games.winners_pot.pot import (
 from trainer.games.winners_pot.questions import KINDS
 from trainer.games.winners_pot.round import BET_ROUND, Round, play_to
 from trainer.games.winners_pot.rules_data import rules_data
-from trainer.training.rules_questions import REFER_OUTCOME
+from trainer.games.common.rules_questions import REFER_OUTCOME
 from trainer.training.session import make_question
 from trainer.core.table.actions import ANNOUNCE, CLEAR, CUT
 from trainer.training.table_mode.actions import attempt_for

@@ -32,8 +32,8 @@ from trainer.games.dj_wild.settlement import (
 )
 from trainer.games.dj_wild.table import SeatShow, scene
 from trainer.games.registry import QuestionKind, Skill, table_mode_skills
-from trainer.training.question import CHOICE, ORDER, SETTLE, Question, order_answer, settle_answer, wager_entry
-from trainer.training.rules_questions import REFER_OUTCOME, data_kinds, shuffled_items
+from trainer.contracts.question import CHOICE, ORDER, SETTLE, Question, order_answer, settle_answer, wager_entry
+from trainer.games.common.rules_questions import REFER_OUTCOME, data_kinds, shuffled_items
 
 SHORT = "DJ Wild"
 

@@ -29,10 +29,10 @@ from trainer.games.four_card.settlement import (
     play_allowed, settle_round,
 )
 from trainer.games.four_card.table import SeatShow, dealer_views, scene
-from trainer.training.question import (
+from trainer.contracts.question import (
     AMOUNTS, CHOICE, ORDER, SETTLE, Question, amounts_answer, order_answer, settle_answer, wager_entry,
 )
-from trainer.training.rules_questions import data_kinds, shuffled_items
+from trainer.games.common.rules_questions import data_kinds, shuffled_items
 
 SHORT = "Four Card"
 TABLES = ("I", "II", "III", "IV", "V", "VI", "VII")

@@ -34,8 +34,7 @@ from trainer.games.pokette.table import COLLECTED, PAID, ChipView, PoketteScene
 from trainer.games.pokette.wheel import (
     NO_SPIN, PREVIOUS, RESPIN_VOID, Section, Spin, SpinOutcome, cite, judge, short_spin, spin_between, spin_to,
 )
-from trainer.training.question import AMOUNTS, CHOICE, Question, amounts_answer
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import AMOUNTS, CHOICE, AnswerResult, Question, amounts_answer
 
 NO_SPIN_CALL = "\"No spin\": re-spin"
 VOID_CALL = "Void: re-spin"

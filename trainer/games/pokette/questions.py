@@ -32,8 +32,8 @@ from trainer.games.pokette.wheel import (
     short_spin, spin_between, spin_to,
 )
 from trainer.games.registry import QuestionKind, Skill, table_mode_skills
-from trainer.training.question import CHOICE, SETTLE, Question, settle_answer, wager_entry
-from trainer.training.rules_questions import data_kinds
+from trainer.contracts.question import CHOICE, SETTLE, Question, settle_answer, wager_entry
+from trainer.games.common.rules_questions import data_kinds
 
 SHORT = "Pokette"
 NONE_OF_THEM = "None of them"

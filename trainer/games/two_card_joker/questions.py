@@ -25,8 +25,8 @@ from trainer.games.two_card_joker.settlement import (
     CALL, FOLD, LABELS, HouseOptions, SeatWagers, settle_round,
 )
 from trainer.games.two_card_joker.table import SeatShow, scene
-from trainer.training.question import CHOICE, ORDER, SETTLE, Question, order_answer, settle_answer, wager_entry
-from trainer.training.rules_questions import data_kinds, shuffled_items
+from trainer.contracts.question import CHOICE, ORDER, SETTLE, Question, order_answer, settle_answer, wager_entry
+from trainer.games.common.rules_questions import data_kinds, shuffled_items
 
 SHORT = "Two Card Joker"
 

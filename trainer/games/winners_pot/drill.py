@@ -32,8 +32,9 @@ from trainer.games.winners_pot.pot import HouseOptions, percent_text
 from trainer.games.winners_pot.rules_data import GAME_ID
 from trainer.games.winners_pot.round import Operation, Round, Step, simulated_decision
 from trainer.games.winners_pot.table import WinnersPotScene, round_scene
-from trainer.training.question import AMOUNTS, CHOICE, SETTLE, Question, amounts_answer, settle_answer, wager_entry
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import (
+    AMOUNTS, CHOICE, SETTLE, AnswerResult, Question, amounts_answer, settle_answer, wager_entry,
+)
 
 SKILL = f"{GAME_ID}.run-the-round"
 BURN_OPTIONS = ("None", "One", "Two", "Three")

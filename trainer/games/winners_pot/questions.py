@@ -33,10 +33,10 @@ from trainer.games.winners_pot.pot import (
 from trainer.games.winners_pot.rules_data import GAME_ID, rules_data
 from trainer.games.winners_pot.round import Round, play_to, random_round, simulated_decision
 from trainer.games.winners_pot.table import SeatShow, round_scene, scene
-from trainer.training.question import (
+from trainer.contracts.question import (
     AMOUNTS, CHOICE, ORDER, SETTLE, Question, amounts_answer, order_answer, settle_answer, wager_entry,
 )
-from trainer.training.rules_questions import data_kinds, shuffled_items
+from trainer.games.common.rules_questions import data_kinds, shuffled_items
 
 SHORT = "Winner's Pot"
 

@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 
 from trainer.core.chips import ChipPayout, check_payout, house_chips
 from trainer.core.money import format_cents
-from trainer.training.question import AMOUNTS, CHOICE, Question, amounts_answer
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import AMOUNTS, CHOICE, AnswerResult, Question, amounts_answer
 from trainer.core.table.actions import DEAL, PAY, DealerAction, verb_title
 from trainer.training.table_mode.actions import (
     EXTRA_CHIPS, WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION, WRONG_STEP, Attempt, Mistake,

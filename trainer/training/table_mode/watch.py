@@ -13,9 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from trainer.training.question import CHOICE, Question
-from trainer.training.rules_questions import remedies_differ
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import CHOICE, AnswerResult, Question
+from trainer.games.common.rules_questions import remedies_differ
 from trainer.core.table.actions import DealerAction
 from trainer.core.table.script import REFER_REMEDY
 from trainer.training.table_mode.dealer_round import watch_skill

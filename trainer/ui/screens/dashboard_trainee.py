@@ -38,7 +38,7 @@ from trainer.review.dashboard import (
 )
 from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
 from trainer.training.mastery import speed_grade
-from trainer.training.question import display_answer
+from trainer.contracts.question import display_answer
 from trainer.ui import style
 from trainer.ui.citation_links import attach, link_html
 from trainer.ui.keys import EscapeGoesBack

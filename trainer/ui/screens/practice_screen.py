@@ -41,7 +41,7 @@ from trainer.training.practice import (
     SPEED,
     PracticeOverview,
 )
-from trainer.training.question import display_answer
+from trainer.contracts.question import display_answer
 from trainer.ui import style
 from trainer.ui.keys import back_or_default, click_if_enabled
 from trainer.ui.screens.dashboard_widgets import (

@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
 from trainer.core.money import format_cents
 from trainer.games import registry
 from trainer.training.mastery import question_target_ms, speed_grade
-from trainer.training.question import grade_settle, parse_settle
-from trainer.training.session import AnswerResult, QuizSession
+from trainer.contracts.question import AnswerResult, grade_settle, parse_settle
+from trainer.training.session import QuizSession
 from trainer.ui import style
 from trainer.ui.citation_links import attach, link_html
 from trainer.ui import pay_cards

@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 
 from trainer.games import registry
 from trainer.training.mastery import question_target_ms, speed_grade
-from trainer.training.session import AnswerResult, QuizSession
+from trainer.contracts.question import AnswerResult
+from trainer.training.session import QuizSession
 from trainer.ui import style
 from trainer.ui.citation_links import attach, link_html
 from trainer.ui.screens.quiz_screen import answer_html, citations_html, skill_label

@@ -34,7 +34,7 @@ from trainer.games.winners_pot import dealing
 from trainer.games.winners_pot import round as R
 from trainer.games.winners_pot.drill import RoundDrill
 from trainer.games.winners_pot.pot import percent_text
-from trainer.training.session import AnswerResult
+from trainer.contracts.question import AnswerResult
 from trainer.ui import style
 from trainer.ui.answer_inputs import AnswerInput, make_input
 from trainer.ui.confirm import ask_to_leave_round

@@ -15,7 +15,7 @@ from typing import Callable
 from trainer.core.citation import REFER, ruling
 from trainer.core.game_data import REFER_REMEDY, GameData
 from trainer.games.registry import GAME_PACKAGES, QuestionKind
-from trainer.training.question import CHOICE, ORDER, Question, order_answer
+from trainer.contracts.question import CHOICE, ORDER, Question, order_answer
 
 REFER_OUTCOME = REFER[0].upper() + REFER[1:]  # "Refer to floor supervisor"
 

@@ -12,6 +12,11 @@ Answers travel as text so they can be stored as they were given:
 The correct answer is computed by the rules core when the question is generated.
 Answers stored in an older form stay readable: ``display_answer`` takes the form stored
 with each answer.
+
+Each form is an ``AnswerForm`` object (``ANSWER_FORMS``, keyed by the form's id, which is
+what ``Question.form`` and the stored data hold): it checks a question's answer, grades a
+given one, shows a stored one, reads what the trainee entered, and makes a plausible
+wrong one for demo data.
 """
 
 from __future__ import annotations
@@ -56,38 +61,14 @@ class Question:
     detail: dict = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if self.form not in FORMS:
-            raise ValueError(f"unknown answer form {self.form!r}")
-        if self.form == CHOICE and self.answer not in self.options:
-            raise ValueError(f"the answer {self.answer!r} is not among the options {self.options!r}")
-        if self.form == ORDER and sorted(json.loads(self.answer)) != sorted(self.options):
-            raise ValueError("the ordering answer must use exactly the items offered")
-        if self.form == AMOUNTS and len(json.loads(self.answer)) != len(self.fields):
-            raise ValueError("one amount per field")
-        if self.form == SETTLE:
-            entries = parse_settle(self.answer)
-            if entries is None:
-                raise ValueError(f"not a settle answer: {self.answer!r}")
-            if len(entries) != len(self.fields):
-                raise ValueError("one result per field")
-            for label, entry in zip(self.fields, entries):
-                if isinstance(entry, tuple) and entry[0] == PAY and entry[1] <= 0:
-                    raise ValueError(f"{label}: a pay needs an amount above $0.00")
+        form_of(self.form).validate(self)
 
     @property
     def citation(self) -> str:
         return "; ".join(self.citations)
 
     def is_correct(self, given: str) -> bool:
-        if self.form == CHOICE:
-            return given == self.answer
-        if self.form == SETTLE:
-            entries = parse_settle(given)
-            return entries is not None and entries == parse_settle(self.answer)
-        try:
-            return json.loads(given) == json.loads(self.answer)
-        except (TypeError, ValueError):
-            return False
+        return form_of(self.form).is_correct(self.answer, given)
 
     def display(self, answer: str) -> str:
         """A readable form of a stored answer (the given one or the correct one)."""
@@ -99,24 +80,8 @@ class Question:
 
 
 def display_answer(form: str, answer: str, fields: tuple[str, ...] | list[str] = ()) -> str:
-    if form == CHOICE:
-        return answer
-    if form == SETTLE:
-        entries = parse_settle(answer)
-        if entries is None:
-            return answer
-        labels = list(fields) if len(fields) == len(entries) else [""] * len(entries)
-        return ", ".join(f"{label}: {entry_text(e)}" if label else entry_text(e) for label, e in zip(labels, entries))
-    try:
-        values = json.loads(answer)
-    except (TypeError, ValueError):
-        return answer
-    if form == AMOUNTS:
-        parts = [format_cents(v) if isinstance(v, int) else "?" for v in values]
-        if fields:
-            return ", ".join(f"{label} {p}" for label, p in zip(fields, parts))
-        return ", ".join(parts)
-    return " → ".join(str(v) for v in values)
+    # A form this version does not know is shown as a list, as the items of an order are.
+    return ANSWER_FORMS.get(form, ANSWER_FORMS[ORDER]).display(answer, fields)
 
 
 def amounts_answer(cents: list[int]) -> str:
@@ -272,43 +237,231 @@ def order_answer(items: list[str] | tuple[str, ...]) -> str:
     return json.dumps(list(items))
 
 
-def parse_amounts(texts: list[str]) -> str:
-    """Typed amounts to an AMOUNTS answer; raises AmountError with a clear message."""
-    values = []
-    for t in texts:
-        if not t.strip():
-            raise AmountError("every amount needs a value: type 0 for a wager that is not paid")
-        values.append(parse_cents(t))
-    return amounts_answer(values)
+class InputError(AmountError):
+    """What the trainee entered is not an answer: ``index`` is the first field that is wrong
+    (None when no one field is)."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+def _cents_of(label: str, text: str, index: int) -> int:
+    try:
+        return parse_cents(text)
+    except AmountError as exc:
+        raise InputError(f"{label}: {exc}", index) from None
 
 
 def parse_settle_input(fields, kinds, results, texts) -> str:
     """What the trainee chose and typed, field by field, to a SETTLE answer: ``results`` a
     result (or None) per WAGER field, ``texts`` the typed amount per field (read for a pay
-    and for an AMOUNT field). Raises AmountError naming the first field that is wrong."""
+    and for an AMOUNT field). Raises InputError naming the first field that is wrong."""
     entries: list = []
-    for label, kind, result, text in zip(fields, kinds, results, texts):
+    for i, (label, kind, result, text) in enumerate(zip(fields, kinds, results, texts)):
         if kind == AMOUNT:
             if not text.strip():
-                raise AmountError(f"{label}: every amount needs a value; type 0 when nothing is paid")
-            try:
-                entries.append(parse_cents(text))
-            except AmountError as exc:
-                raise AmountError(f"{label}: {exc}") from None
+                raise InputError(f"{label}: every amount needs a value; type 0 when nothing is paid", i)
+            entries.append(_cents_of(label, text, i))
             continue
         if result not in RESULTS:
-            raise AmountError(f"{label}: choose collect, push or pay")
+            raise InputError(f"{label}: choose collect, push or pay", i)
         if result != PAY:
             entries.append((result, 0))
             continue
         if not text.strip():
-            raise AmountError(f"{label}: type the amount you pay")
-        try:
-            cents = parse_cents(text)
-        except AmountError as exc:
-            raise AmountError(f"{label}: {exc}") from None
+            raise InputError(f"{label}: type the amount you pay", i)
+        cents = _cents_of(label, text, i)
         if cents <= 0:
-            raise AmountError(f"{label}: a pay needs an amount above $0.00; a losing wager is collected, "
-                              "a tie is a push")
+            raise InputError(f"{label}: a pay needs an amount above $0.00; a losing wager is collected, "
+                             "a tie is a push", i)
         entries.append((PAY, cents))
     return settle_answer(entries)
+
+
+# ---------------------------------------------------------------- the answer forms
+
+class AnswerForm:
+    """One answer form. ``Question.form`` (and every stored answer) holds its ``id``."""
+
+    id = ""
+
+    def validate(self, question: Question) -> None:
+        """Raises ValueError if ``question``'s correct answer does not fit the form."""
+
+    def is_correct(self, answer: str, given: str) -> bool:
+        """Whether ``given`` is the correct ``answer`` (both as stored)."""
+        try:
+            return json.loads(given) == json.loads(answer)
+        except (TypeError, ValueError):
+            return False
+
+    def display(self, answer: str, fields: tuple[str, ...] | list[str] = ()) -> str:
+        """A readable form of a stored answer (the given one or the correct one)."""
+        raise NotImplementedError
+
+    def parse_input(self, question: Question, entry) -> str:
+        """What the trainee entered (its shape is the form's: see each form) as the answer
+        to store; raises InputError, naming the first field that is wrong."""
+        raise NotImplementedError
+
+    def wrong_answer(self, question: Question, rng: random.Random) -> str:
+        """A plausible wrong answer (demo data, snapshots), the way trainees get it wrong."""
+        raise NotImplementedError
+
+
+class ChoiceForm(AnswerForm):
+    """The text of the chosen option. Entered: the option's index."""
+
+    id = CHOICE
+
+    def validate(self, question: Question) -> None:
+        if question.answer not in question.options:
+            raise ValueError(f"the answer {question.answer!r} is not among the options {question.options!r}")
+
+    def is_correct(self, answer: str, given: str) -> bool:
+        return given == answer
+
+    def display(self, answer: str, fields: tuple[str, ...] | list[str] = ()) -> str:
+        return answer
+
+    def parse_input(self, question: Question, entry: int) -> str:
+        return question.options[entry]
+
+    def wrong_answer(self, question: Question, rng: random.Random) -> str:
+        wrong = [o for o in question.options if o != question.answer]
+        return rng.choice(wrong) if wrong else question.answer
+
+
+class AmountsForm(AnswerForm):
+    """A JSON list of cents, one per field. Entered: the typed text of each field."""
+
+    id = AMOUNTS
+
+    def validate(self, question: Question) -> None:
+        if len(json.loads(question.answer)) != len(question.fields):
+            raise ValueError("one amount per field")
+
+    def display(self, answer: str, fields: tuple[str, ...] | list[str] = ()) -> str:
+        try:
+            values = json.loads(answer)
+        except (TypeError, ValueError):
+            return answer
+        parts = [format_cents(v) if isinstance(v, int) else "?" for v in values]
+        if fields:
+            return ", ".join(f"{label} {p}" for label, p in zip(fields, parts))
+        return ", ".join(parts)
+
+    def parse_input(self, question: Question, entry: list[str]) -> str:
+        labels = question.fields or ("Amount",)
+        values = []
+        for i, (label, text) in enumerate(zip(labels, entry)):
+            if not text.strip():
+                raise InputError(f"{label}: every amount needs a value — type 0 for a wager that is not paid.", i)
+            values.append(_cents_of(label, text, i))
+        return amounts_answer(values)
+
+    def wrong_answer(self, question: Question, rng: random.Random) -> str:
+        """One amount changed: raised by $5 (always when it is 0) or halved."""
+        values = json.loads(question.answer)
+        i = rng.randrange(len(values))
+        values[i] = values[i] + 500 if values[i] == 0 or rng.random() < 0.5 else values[i] // 2
+        return json.dumps(values)
+
+
+class OrderForm(AnswerForm):
+    """A JSON list of the items in order. Entered: the indexes of the options in the order given."""
+
+    id = ORDER
+
+    def validate(self, question: Question) -> None:
+        if sorted(json.loads(question.answer)) != sorted(question.options):
+            raise ValueError("the ordering answer must use exactly the items offered")
+
+    def display(self, answer: str, fields: tuple[str, ...] | list[str] = ()) -> str:
+        try:
+            values = json.loads(answer)
+        except (TypeError, ValueError):
+            return answer
+        return " → ".join(str(v) for v in values)
+
+    def parse_input(self, question: Question, entry: list[int]) -> str:
+        return order_answer([question.options[i] for i in entry])
+
+    def wrong_answer(self, question: Question, rng: random.Random) -> str:
+        """Two neighbours swapped."""
+        values = json.loads(question.answer)
+        if len(values) > 1:
+            i = rng.randrange(len(values) - 1)
+            values[i], values[i + 1] = values[i + 1], values[i]
+        return json.dumps(values)
+
+
+class SettleForm(AnswerForm):
+    """A result per wager (see the module doc). Entered: ``(results, texts)``, a result (or
+    None) per field and the typed amount per field (read for a pay and an amount field)."""
+
+    id = SETTLE
+
+    def validate(self, question: Question) -> None:
+        entries = parse_settle(question.answer)
+        if entries is None:
+            raise ValueError(f"not a settle answer: {question.answer!r}")
+        if len(entries) != len(question.fields):
+            raise ValueError("one result per field")
+        for label, entry in zip(question.fields, entries):
+            if isinstance(entry, tuple) and entry[0] == PAY and entry[1] <= 0:
+                raise ValueError(f"{label}: a pay needs an amount above $0.00")
+
+    def is_correct(self, answer: str, given: str) -> bool:
+        entries = parse_settle(given)
+        return entries is not None and entries == parse_settle(answer)
+
+    def display(self, answer: str, fields: tuple[str, ...] | list[str] = ()) -> str:
+        entries = parse_settle(answer)
+        if entries is None:
+            return answer
+        labels = list(fields) if len(fields) == len(entries) else [""] * len(entries)
+        return ", ".join(f"{label}: {entry_text(e)}" if label else entry_text(e) for label, e in zip(labels, entries))
+
+    def grade(self, fields, answer: str, given: str) -> list[FieldGrade]:
+        """Field by field (see ``grade_settle``)."""
+        return grade_settle(fields, answer, given)
+
+    def parse_input(self, question: Question, entry) -> str:
+        results, texts = entry
+        return parse_settle_input(question.fields, question.settle_kinds(), results, texts)
+
+    def wrong_answer(self, question: Question, rng: random.Random) -> str:
+        """Collect for a push and back, or a pay's amount changed."""
+        return wrong_settle(question.answer, rng)
+
+
+ANSWER_FORMS: dict[str, AnswerForm] = {f.id: f for f in (ChoiceForm(), AmountsForm(), OrderForm(), SettleForm())}
+assert tuple(ANSWER_FORMS) == FORMS
+
+
+def form_of(form_id: str) -> AnswerForm:
+    """The AnswerForm of a form id; ValueError for an id that is no form."""
+    try:
+        return ANSWER_FORMS[form_id]
+    except KeyError:
+        raise ValueError(f"unknown answer form {form_id!r}") from None
+
+
+# ---------------------------------------------------------------- an answer given
+
+@dataclass(frozen=True)
+class AnswerResult:
+    question: Question
+    given: str
+    correct: bool
+    response_ms: int
+
+    @property
+    def given_display(self) -> str:
+        return self.question.display(self.given)
+
+    @property
+    def correct_display(self) -> str:
+        return self.question.display(self.question.answer)

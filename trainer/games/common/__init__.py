@@ -1,0 +1,1 @@
+"""What games share that is built on the contracts (question kinds from rules data, ...)."""
