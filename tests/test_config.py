@@ -94,7 +94,7 @@ def test_the_user_file_wins_key_by_key_and_the_command_line_over_both(dirs, caps
     assert r["database"] == (str(tmp_path / "mine.sqlite3"), "user file")
     assert r["results_folder"] == (str(Path("/srv/results")), "machine file")
     assert r["server.port"] == ("9000", "user file; not used yet")
-    assert r["server.url"] == ("https://school.example/api", "machine file; not used yet")
+    assert r["server.url"] == ("https://school.example/api", "machine file; the classroom server")
     assert "(read)" in out and "not present" not in out
     code, out, _err = show(capsys, "--db", str(tmp_path / "flag.sqlite3"))
     assert code == 0 and rows(out)["database"] == (str(tmp_path / "flag.sqlite3"), "command line")

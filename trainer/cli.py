@@ -50,6 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="start full screen (classroom stations; F11 or View > Full screen leaves it)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {trainer.__version__}")
     rulebook_commands.add_global_option(parser)  # --rules FOLDER: the school's rule texts
+    parser.add_argument("--server", metavar="URL",
+                        help="the classroom server (PostgreSQL URL, no password): results are sent there and "
+                             "exams taken from it (default: the settings file's [server] url)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     snap = commands.add_parser(
         "snapshot", help="render one screen to a PNG file, offscreen",
@@ -98,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     results_cli.add_commands(commands)  # results export|import (issue 14)
     rulebook_commands.add_commands(commands)  # rules, questions (trainer.rulebook.commands)
+    from trainer.server import cli as server_cli
+
+    server_cli.add_commands(commands)  # server init|check|accept (issue 19)
     return parser
 
 
@@ -127,6 +133,11 @@ def main(argv: list[str] | None = None) -> int:
         from trainer import results_cli
 
         return results_cli.run(args, station.database.value)
+    if args.command == "server":
+        from trainer import config
+        from trainer.server import cli as server_cli
+
+        return server_cli.run(args, config.server_url(station))
     from trainer.display_check import problem
 
     if (message := problem()) is not None:  # before Qt aborts with a cryptic message
@@ -143,7 +154,7 @@ def _station_config(args: argparse.Namespace):
     from trainer import config
 
     try:
-        station = config.load(db=args.db)
+        station = config.load(db=args.db, server_url=getattr(args, "server", None))
     except config.ConfigError as e:
         print(f"dealer-trainer: error: {e}", file=sys.stderr)
         if args.command is None:  # the app, perhaps started with no console to print to

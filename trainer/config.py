@@ -18,8 +18,13 @@ Keys (every one optional)::
     database = 'D:\\DealerTrainer\\trainer.sqlite3' # the trainees' database (dealer-trainer --db wins)
     results_folder = '\\\\school-fs\\results'      # where "Export this station's results" starts
     rules_folder = 'C:\\ProgramData\\dealer-trainer\\rules'  # the school's rule texts, for the rule book
-    [server]                                      # settings of the server to come: shown, not used yet
-    url = "https://..."
+    [server]                                      # the classroom server (issue 19), if the school has one
+    url = "postgresql://lab-a-07@school-db/dealer_trainer?sslmode=verify-full"   # never with a password
+
+``server.url`` is the PostgreSQL server the station sends its results to and takes its
+exams from (``--server URL`` wins over it); a URL holding a password is refused (a station
+authenticates with a certificate or the computer's domain identity: see the README).
+Other ``[server]`` keys are accepted and shown, not used.
 
 The rules folder holds the school's copies of the regulations (``two-card-joker-poker.txt``,
 ``RULINGS.md``, ...), which the rule book shows (trainer.rulebook). It never replaces the
@@ -171,6 +176,11 @@ def check_table(path: Path, table: dict[str, Any]) -> tuple[dict[str, Any], dict
                 if isinstance(item, dict | list) or not isinstance(item, SERVER_VALUE_TYPES):
                     raise ConfigError(f"{path}: server.{name}: must be text, a number or true/false, "
                                       f"not {_type_name(item)}")
+                if name == "url" and not isinstance(item, str):
+                    raise ConfigError(f"{path}: server.url: must be text (a PostgreSQL URL), not {_type_name(item)}")
+                if name == "url" and _has_password(item):
+                    raise ConfigError(f"{path}: server.url: holds a password; a station's settings never do "
+                                      "(use a client certificate or the computer's domain sign-in: see the README)")
                 server[name] = item
             continue
         if key not in KEYS:
@@ -190,9 +200,23 @@ def check_table(path: Path, table: dict[str, Any]) -> tuple[dict[str, Any], dict
     return values, server
 
 
-def load(*, db: Path | None = None) -> StationConfig:
+def _has_password(url: str) -> bool:
+    try:
+        from trainer.server.connection import url_has_password
+    except ImportError:  # psycopg not installed: the URL's own syntax only
+        return "password" in url or bool(re.match(r"^[a-z]+://[^/@]*:[^/@]*@", url.strip()))
+    return url_has_password(url)
+
+
+def server_url(config: StationConfig) -> str | None:
+    """The classroom server's URL in force (``[server] url`` or ``--server``), if any."""
+    setting = config.server.get("url")
+    return setting.value if setting is not None and setting.value else None
+
+
+def load(*, db: Path | None = None, server_url: str | None = None) -> StationConfig:
     """The settings in force: defaults, then the machine file, then the user's, then ``db``
-    (the command line's ``--db``)."""
+    and ``server_url`` (the command line's ``--db`` and ``--server``)."""
     found: dict[str, Setting] = {
         "station": Setting(default_station_name()),
         "database": Setting(default_db_path()),
@@ -214,6 +238,11 @@ def load(*, db: Path | None = None) -> StationConfig:
         server.update({k: Setting(v, label, path) for k, v in more.items()})
     if db is not None:
         found["database"] = Setting(Path(db), COMMAND_LINE)
+    if server_url is not None:
+        if _has_password(server_url):
+            raise ConfigError("--server: the URL holds a password; a station's never does (use a client "
+                              "certificate or the computer's domain sign-in: see the README)")
+        server["url"] = Setting(server_url, COMMAND_LINE)
     return StationConfig(**found, server=server, files=tuple(files))
 
 
@@ -263,7 +292,8 @@ def format_config(config: StationConfig) -> str:
             value = "(none: the rule book shows the app's own summaries)"
         rows.append((key, value, s.source))
     for key, s in sorted(config.server.items()):
-        rows.append((f"server.{key}", _shown(s.value), f"{s.source}; not used yet"))
+        use = "the classroom server" if key == "url" else "not used yet"
+        rows.append((f"server.{key}", _shown(s.value), f"{s.source}; {use}"))
     if not config.server:
         rows.append(("[server]", "(none)", "settings of the server to come"))
     width = max(len(r[0]) for r in rows)
