@@ -49,8 +49,14 @@ def burn(text: str, citations: tuple[str, ...], card: str) -> DealerAction:
     return DealerAction(BURN, text=text, citations=citations, effects=(Effect("discard", card=card),))
 
 
-def stub(text: str, citations: Iterable[str], spot: str | None = STUB) -> DealerAction:
-    """The stub to the discard rack, unseen."""
+def stub(text: str, citations: Iterable[str], spot: str | None = STUB, *, count: int | None = None,
+         count_citations: Iterable[str] = (), then: str = "") -> DealerAction:
+    """The stub to the discard rack, unseen; in a round where the rules have it counted,
+    ``count`` cards counted face down on the layout first (``then``: what follows the
+    count, by default ``text``)."""
+    if count is not None:
+        text = f"Count the stub face down on the layout ({count} cards), then {then or text[:1].lower() + text[1:]}"
+        citations = cites(citations, count_citations)
     return DealerAction(CLEAR, None, spot, text=text, citations=cites(citations), spot_label="stub",
                         effects=(Effect("discard"),))
 

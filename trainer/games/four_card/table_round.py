@@ -96,13 +96,13 @@ from trainer.games.four_card.settlement import (
     settle_round,
 )
 from trainer.games.four_card.table import BASE_SPOTS
+from trainer.core.table import steps
 from trainer.core.table.actions import (
     ANNOUNCE, CLEAR, COLLECT, CUT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect,
 )
 from trainer.core.table.levels import Level
 from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager
 from trainer.core.table.table_state import TableState, renderer, scenes_for
-from trainer.core.table.script import REFER_REMEDY
 
 # ---------------------------------------------------------------- house options
 
@@ -111,9 +111,7 @@ AUTOMATED_SHUFFLE = "automated"
 
 
 def _data_option(key: str, labels: Sequence[str] | None = None) -> HouseOption:
-    o = rules_data().house_options[key]
-    return HouseOption(key, o.title, tuple(o.choices), o.default, o.citation,
-                       tuple(labels) if labels is not None else tuple(o.choices.values()))
+    return HouseOption.from_data(rules_data().house_options[key], labels)
 
 
 DEALING_METHOD = _data_option("dealing_method")
@@ -357,13 +355,9 @@ def _label(spot: str) -> str:
     return rules_data().spot_label(spot)
 
 
-def _dedupe(items) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(items))
-
-
 def _deal_action(d: Delivery, method: str) -> DealerAction:
     step = d.step
-    effects = tuple(Effect("card", step.recipient, card=str(c), face_up=step.face_up) for c in d.cards)
+    effects = steps.cards_to(step.recipient, d.cards, step.face_up)
     effects += tuple(Effect("discard", card=str(c)) for c in d.discarded)
     if step.kind == dealing.EXTRA_STACK:
         text = ("Take the next stack from the shoe, spread it face down, turn its bottom card face up on your hand "
@@ -376,8 +370,7 @@ def _deal_action(d: Delivery, method: str) -> DealerAction:
     else:
         whom = "yourself your" if step.recipient == DEALER else f"seat {step.recipient} its"
         text = f"Deal {whom} {ORDINALS[step.card_number - 1]} card, face down, {SOURCES[method]}"
-    return DealerAction(DEAL, step.recipient, face_up=step.face_up, text=text, citations=(step.citation,),
-                        effects=effects)
+    return steps.deal(step.recipient, d.cards, step.face_up, text, (step.citation,), effects=effects)
 
 
 def _opening(r: TableRound) -> list[DealerAction]:
@@ -385,13 +378,12 @@ def _opening(r: TableRound) -> list[DealerAction]:
     if r.shuffle == MANUAL_SHUFFLE:
         # §5(a)-(c): the cut completes the shuffle, before the deck goes in the shoe and
         # before "No more bets" (§7(a)-(b), §9(b)(1)-(2)).
-        acts.append(DealerAction(
-            CUT, text="Cut the deck with one hand: the cover card in front of the deck, at least 10 cards from the "
-                      "top onto it, the rest on top, then the cover card to the discard rack",
-            citations=(cite("5(b)(2)"), cite("5(c)(1)"))))
+        acts.append(steps.cut("Cut the deck with one hand: the cover card in front of the deck, at least 10 cards "
+                              "from the top onto it, the rest on top, then the cover card to the discard rack",
+                              (cite("5(b)(2)"), cite("5(c)(1)"))))
     cover_all = (cite("12(a)"),) if r.cover_all_in_play else ()  # Cover All bets before the start of the round
-    acts.append(DealerAction(ANNOUNCE, text="Announce “No more bets”",
-                             citations=(cite(ANNOUNCE_SECTIONS[r.method]), cite("6(d)")) + cover_all))
+    acts.append(steps.announce("Announce “No more bets”",
+                               (cite(ANNOUNCE_SECTIONS[r.method]), cite("6(d)")) + cover_all))
     acts.extend(_deal_action(d, r.method) for d in r.deliveries)
     acts.append(_stub(r))
     return acts
@@ -403,14 +395,10 @@ def _stub(r: TableRound) -> DealerAction:
     stub = {dealing.MANUAL_SHOE: "Remove the stub from the shoe and place it",
             dealing.HAND: "Place the stub",
             dealing.AUTOMATED_SHOE: "Remove the stub from the automated shoe and place it"}[r.method]
-    text = f"{stub} in the discard rack without exposing it"
-    cites: tuple[str, ...] = (cite(STUB_SECTIONS[r.method]),)
-    if r.round_number % STUB_COUNT_EVERY == 0:
-        count = dealing.stub_count(len(r.players), r.method)
-        text = f"Count the stub face down on the layout ({count} cards), then {text[0].lower()}{text[1:]}"
-        cites += (cite(COUNT_SECTIONS[r.method]),) + dealing.STUB_CITATIONS
-    return DealerAction(CLEAR, None, STUB, text=text, citations=_dedupe(cites), spot_label="stub",
-                        effects=(Effect("discard"),))
+    counted = r.round_number % STUB_COUNT_EVERY == 0
+    return steps.stub(f"{stub} in the discard rack without exposing it", (cite(STUB_SECTIONS[r.method]),),
+                      count=dealing.stub_count(len(r.players), r.method) if counted else None,
+                      count_citations=(cite(COUNT_SECTIONS[r.method]),) + dealing.STUB_CITATIONS)
 
 
 def _offers(r: TableRound) -> list[DealerAction]:
@@ -430,9 +418,8 @@ def _offers(r: TableRound) -> list[DealerAction]:
         else:
             response = f"Seat {seat} plays {decision // ante}x: {format_cents(decision)} on Play"
             effect = Effect("wager", seat, "play", amount=decision)
-        acts.append(DealerAction(
-            OFFER, seat, text=f"Offer seat {seat} a play wager of one to three times its {format_cents(ante)} ante, "
-                              "or a fold", citations=(cite("10(b)"),), effects=(effect,), response=response))
+        acts.append(steps.offer(seat, f"Offer seat {seat} a play wager of one to three times its "
+                                      f"{format_cents(ante)} ante, or a fold", (cite("10(b)"),), response, (effect,)))
     return acts
 
 
@@ -444,13 +431,11 @@ def _forfeits(r: TableRound) -> list[DealerAction]:
     for seat in r.seats:
         if not r.folded(seat):
             continue
-        acts.append(DealerAction(COLLECT, seat, "ante", text=f"Collect seat {seat}'s forfeited ante",
-                                 citations=(cite("10(c)"), cite("10(b)")), group="forfeits", spot_label=_label("ante"),
-                                 effects=(Effect("collect", seat, "ante"),)))
+        acts.append(steps.collect(seat, "ante", f"Collect seat {seat}'s forfeited ante", (cite("10(c)"), cite("10(b)")),
+                                  group="forfeits", spot_label=_label("ante")))
         if not r.active(seat):
-            acts.append(DealerAction(CLEAR, seat, text=f"Collect seat {seat}'s cards into the discard rack (folded, "
-                                                       "no Aces Up wager)", citations=(cite("10(c)"),),
-                                     group="forfeits", effects=(Effect("fold", seat, text="folded"),)))
+            acts.append(steps.pick_up(seat, f"Collect seat {seat}'s cards into the discard rack (folded, no Aces Up "
+                                            "wager)", (cite("10(c)"),), note="folded", group="forfeits"))
     return acts
 
 
@@ -465,9 +450,9 @@ def _collections(s: SeatSettlement, cites: tuple[str, ...], group: str) -> list[
         for x in spot_results(s, spot):
             if x.result != LOSE or (spot == "ante" and s.folded):  # a forfeited ante went in §10(c)
                 continue
-            acts.append(DealerAction(COLLECT, s.seat, spot, text=f"Collect seat {s.seat}'s losing {WAGER_WORDS[spot]}",
-                                     citations=_dedupe(cites + (cite("10(d)"),) + x.rules), group=group,
-                                     spot_label=_label(spot), effects=(Effect("collect", s.seat, spot),)))
+            acts.append(steps.collect(s.seat, spot, f"Collect seat {s.seat}'s losing {WAGER_WORDS[spot]}",
+                                      steps.cites(cites, (cite("10(d)"),), x.rules), group=group,
+                                      spot_label=_label(spot)))
     return acts
 
 
@@ -488,10 +473,8 @@ def _payments(s: SeatSettlement, cites: tuple[str, ...], group: str) -> list[Dea
         if not paid:
             continue
         amount = sum(x.paid for x in paid)
-        acts.append(DealerAction(PAY, s.seat, spot, amount=amount, text=_pay_text(s.seat, spot, paid, s.hand),
-                                 citations=_dedupe(cites + tuple(c for x in paid for c in x.rules)), group=group,
-                                 payout=True, spot_label=_label(spot),
-                                 effects=(Effect("pay", s.seat, spot, amount=amount),)))
+        acts.append(steps.pay(s.seat, spot, amount, _pay_text(s.seat, spot, paid, s.hand),
+                              steps.cites(cites, *(x.rules for x in paid)), group=group, spot_label=_label(spot)))
     return acts
 
 
@@ -514,21 +497,16 @@ def _cover_all_settlement(r: TableRound) -> list[DealerAction]:
         x = s.result("cover_all")
         if x is None:
             continue
-        cites = _dedupe((cite("12(j)"),) + x.rules)
+        cites = steps.cites((cite("12(j)"),), x.rules)
         label = _label("cover_all")
         if x.result == LOSE:
-            acts.append(DealerAction(
-                COLLECT, s.seat, "cover_all", text=f"Collect seat {s.seat}'s losing Cover All wager: the highest hand "
-                                                   f"at the table, {highest}, is below three-of-a-kind",
-                citations=cites, group=COVER_ALL_GROUP, spot_label=label,
-                effects=(Effect("collect", s.seat, "cover_all"),)))
+            acts.append(steps.collect(s.seat, "cover_all", f"Collect seat {s.seat}'s losing Cover All wager: the "
+                                      f"highest hand at the table, {highest}, is below three-of-a-kind",
+                                      cites, group=COVER_ALL_GROUP, spot_label=label))
         else:
-            acts.append(DealerAction(
-                PAY, s.seat, "cover_all", amount=x.paid,
-                text=f"Pay seat {s.seat}'s Cover All wager {x.odds}: the highest hand at the table is {highest} "
-                     f"({ca.label}, {ca.players} players)",
-                citations=cites, group=COVER_ALL_GROUP, payout=True, spot_label=label,
-                effects=(Effect("pay", s.seat, "cover_all", amount=x.paid),)))
+            acts.append(steps.pay(s.seat, "cover_all", x.paid, f"Pay seat {s.seat}'s Cover All wager {x.odds}: the "
+                                  f"highest hand at the table is {highest} ({ca.label}, {ca.players} players)",
+                                  cites, group=COVER_ALL_GROUP, spot_label=label))
     return acts
 
 
@@ -542,10 +520,9 @@ def settlement_plan(r: TableRound) -> tuple[list[DealerAction], dict[int, int]]:
     exposures, still_exposed = r.exposures()
     dealer = r.settlement.dealer
     dealer_left = r.cover_all_in_play and dealer.category >= Category.STRAIGHT  # §12(h): "even if it's his"
-    acts = [DealerAction(REVEAL, DEALER, text="Reveal your cards and select your best four"
+    acts = [steps.reveal(DEALER, "Reveal your cards and select your best four"
                          + (" — a straight or better: leave it exposed" if dealer_left else ""),
-                         citations=(cite("10(d)"),) + ((cite("12(h)"),) if dealer_left else ()),
-                         effects=(Effect("reveal", DEALER),))]
+                         (cite("10(d)"),) + ((cite("12(h)"),) if dealer_left else ()))]
     left_out: dict[int, int] = {}
     active = [seat for seat in r.seats if r.active(seat)]
     for step in dealing.settlement_steps(active, r.alternative) if active else ():
@@ -564,9 +541,9 @@ def settlement_plan(r: TableRound) -> tuple[list[DealerAction], dict[int, int]]:
                 # Trainer ruling 23: a later, lower hand is not left exposed.
                 text += " — a straight or better, but lower than the hand left exposed: picked up as usual"
                 extra += (ruling(23),)
-            acts.append(DealerAction(REVEAL, seat, text=text, citations=_dedupe((step.citation, cite("10(d)"), cite(f"10(e)({r.alternative})(i)"))
-                                                                     + extra),
-                                     effects=(Effect("reveal", seat), Effect("note", seat, text=s.hand.describe()))))
+            acts.append(steps.reveal(seat, text, steps.cites((step.citation, cite("10(d)"),
+                                                              cite(f"10(e)({r.alternative})(i)")), extra),
+                                     note=s.hand.describe()))
         elif step.action == dealing.COLLECT_LOSING:
             acts.extend(_collections(s, cites, f"collect-{seat}"))
         elif step.action == dealing.PAY_WINNING:
@@ -576,17 +553,15 @@ def settlement_plan(r: TableRound) -> tuple[list[DealerAction], dict[int, int]]:
             group = f"replaced-{seat}" if len(exposure.removed) > 1 else ""
             for other in exposure.removed:
                 lower = r.settlement.seat(other).hand
-                acts.append(DealerAction(
-                    CLEAR, other, text=f"Pick up {_hand_of([other], lower)}, left exposed, into the discard rack: "
-                                       f"{_hand_of([seat], s.hand)} is higher and stays exposed",
-                    citations=(cite("12(i)"), step.citation, cite("10(f)"), ruling(23)), group=group,
-                    effects=(Effect("fold", other, text=lower.describe()),)))
+                acts.append(steps.pick_up(
+                    other, f"Pick up {_hand_of([other], lower)}, left exposed, into the discard rack: "
+                           f"{_hand_of([seat], s.hand)} is higher and stays exposed",
+                    (cite("12(i)"), step.citation, cite("10(f)"), ruling(23)), note=lower.describe(), group=group))
             if exposure.left:
                 left_out[seat] = len(acts)  # §12(h): left exposed instead of picked up
             else:
-                acts.append(DealerAction(CLEAR, seat, text=f"Collect seat {seat}'s cards into the discard rack",
-                                         citations=(step.citation, cite("10(f)")),
-                                         effects=(Effect("fold", seat, text=s.hand.describe()),)))
+                acts.append(steps.pick_up(seat, f"Collect seat {seat}'s cards into the discard rack",
+                                          (step.citation, cite("10(f)")), note=s.hand.describe()))
         else:
             raise ValueError(f"unknown settlement step {step.action!r}")
     acts.extend(_cover_all_settlement(r))
@@ -594,21 +569,17 @@ def settlement_plan(r: TableRound) -> tuple[list[DealerAction], dict[int, int]]:
         if seat == DEALER:
             continue
         hand = r.settlement.seat(seat).hand
-        acts.append(DealerAction(
-            CLEAR, seat, text=f"Pick up {_hand_of([seat], hand)}, left exposed, into the discard rack, now that the "
-                              "Cover All bets are settled",
-            citations=(cite("12(h)"), cite("12(j)"), cite("10(e)"), cite("10(f)")),
-            effects=(Effect("fold", seat, text=hand.describe()),)))
-    acts.append(DealerAction(CLEAR, DEALER,
-                             text="Place your own cards in the discard rack, after all the players' cards",
-                             citations=(cite("10(e)"), cite("10(f)")) + ((cite("12(h)"), cite("12(j)"))
-                                                                         if DEALER in still_exposed else ()),
-                             effects=(Effect("clear"),)))
+        acts.append(steps.pick_up(seat, f"Pick up {_hand_of([seat], hand)}, left exposed, into the discard rack, "
+                                        "now that the Cover All bets are settled",
+                                  (cite("12(h)"), cite("12(j)"), cite("10(e)"), cite("10(f)")), note=hand.describe()))
+    acts.append(steps.clear_table("Place your own cards in the discard rack, after all the players' cards",
+                                  (cite("10(e)"), cite("10(f)")) + ((cite("12(h)"), cite("12(j)"))
+                                                                    if DEALER in still_exposed else ()), DEALER))
     for seat, k in left_out.items():
         # The step that comes where the pickup was left out says why (a trainee who picks
         # the exposed hand up there is stopped with §12(h)).
         acts[k] = replace(acts[k], text=f"{acts[k].text} (seat {seat}'s cards stay exposed)",
-                          citations=_dedupe(acts[k].citations + (cite("12(h)"),)))
+                          citations=steps.cites(acts[k].citations, (cite("12(h)"),)))
     return acts, left_out
 
 
@@ -683,7 +654,7 @@ def script_for(config: RoundConfig, r: TableRound) -> FourCardScript:
     options = {DEALING_METHOD.key: r.method, SHUFFLE.key: r.shuffle, ACES_UP_TABLE.key: r.aces_up_table,
                SETTLEMENT_ALTERNATIVE.key: r.alternative,
                COVER_ALL.key: OFFERED if r.cover_all_offered else NOT_OFFERED}
-    remedies = _dedupe(i.outcome for i in rules_data().irregularities)
+    remedies = steps.remedies(rules_data().irregularities)
     return FourCardScript(GAME_ID, config.seed, config.level.id, options, option_lines(r),
                           tuple(p.line() for p in r.players), actions, scenes_for(start, actions), renderer(start),
                           summary(r), remedies, table_round=r)
@@ -691,23 +662,12 @@ def script_for(config: RoundConfig, r: TableRound) -> FourCardScript:
 
 # ---------------------------------------------------------------- watch mode
 
-NO_REMEDY = " (no remedy is written)"
-
-
 def _irregularity(irregularity_id: str) -> tuple[str, str]:
-    for i in rules_data().irregularities:
-        if i.id == irregularity_id:
-            return i.outcome, i.citation
-    raise KeyError(irregularity_id)
+    return steps.remedy_of(rules_data().irregularities, irregularity_id)
 
 
 def _refer(section: str) -> tuple[str, str]:
-    return REFER_REMEDY, cite(section) + NO_REMEDY
-
-
-def _mistake(kind: str, index: int, performed: DealerAction, rule: str, rule_citation: str,
-             remedy: tuple[str, str], replaces: bool = True) -> WatchMistake:
-    return WatchMistake(kind, index, performed, rule, rule_citation, remedy[0], remedy[1], replaces)
+    return steps.refer(cite(section))
 
 
 def _deal_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
@@ -733,30 +693,30 @@ def _deal_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
                 # of turn with §12(b), the same provision in the same words; the texts differ by
                 # one word ("dealt" there, "drawn" here), read as the same provision.
                 remedy = _irregularity("dealt-in-error")
-                out.append(_mistake("wrong-order", i, wrong, order_rule, sec, remedy))
+                out.append(steps.mistake("wrong-order", i, wrong, order_rule, sec, remedy))
             exposed = DealerAction(DEAL, a.seat, face_up=True, effects=tuple(replace(e, face_up=True) for e in cards),
                                    text=f"Deals seat {a.seat}'s {thing} face up")
-            out.append(_mistake("card-exposed", i, exposed, "Every card dealt to a player is dealt face down", sec,
-                                _irregularity("player-card-exposed"), replaces=False))
+            out.append(steps.mistake("card-exposed", i, exposed, "Every card dealt to a player is dealt face down", sec,
+                                     _irregularity("player-card-exposed"), replaces=False))
         elif not a.face_up:
             exposed = DealerAction(DEAL, DEALER, face_up=True, effects=tuple(replace(e, face_up=True) for e in cards),
                                    text=f"Deals its own {thing} face up")
-            out.append(_mistake("dealer-card-exposed", i, exposed,
-                                "The dealer's first five cards are dealt face down", sec,
-                                _irregularity("dealer-exposed"), replaces=False))
+            out.append(steps.mistake("dealer-card-exposed", i, exposed,
+                                     "The dealer's first five cards are dealt face down", sec,
+                                     _irregularity("dealer-exposed"), replaces=False))
         elif stacks:
             others = [e.card for e in a.effects if e.kind == "discard" and e.card]
             wrong = DealerAction(DEAL, DEALER, face_up=True,
                                  effects=(Effect("card", DEALER, card=others[-1], face_up=True), Effect("discard")),
                                  text="Turns up the top card of the extra stack instead of its bottom card")
-            out.append(_mistake("extra-stack-exposed", i, wrong,
-                                "Only the bottom card of the extra stack is turned face up; the other four go to the "
-                                "discard rack unseen", sec, _irregularity("extra-stack-exposed")))
+            out.append(steps.mistake("extra-stack-exposed", i, wrong,
+                                     "Only the bottom card of the extra stack is turned face up; the other four go to "
+                                     "the discard rack unseen", sec, _irregularity("extra-stack-exposed")))
         else:
             wrong = DealerAction(DEAL, DEALER, face_up=False, effects=tuple(replace(e, face_up=False) for e in cards),
                                  text="Deals its sixth card face down")
-            out.append(_mistake("sixth-face-down", i, wrong, "The dealer's sixth card is dealt face up", sec,
-                                _irregularity("sixth-face-down")))
+            out.append(steps.mistake("sixth-face-down", i, wrong, "The dealer's sixth card is dealt face up", sec,
+                                     _irregularity("sixth-face-down")))
     return out
 
 
@@ -767,11 +727,12 @@ def _cut_mistakes(script: RoundScript) -> list[WatchMistake]:
             continue
         skipped = DealerAction(ANNOUNCE, text="Announces “No more bets” without cutting the hand-shuffled cards",
                                citations=script.actions[i + 1].citations)
-        out.append(_mistake("missed-cut", i, skipped, "Cards shuffled by hand are cut before they are dealt",
-                            cite("5(b)(2)"), _refer("5(c)")))
+        out.append(steps.mistake("missed-cut", i, skipped, "Cards shuffled by hand are cut before they are dealt",
+                                 cite("5(b)(2)"), _refer("5(c)")))
         short = DealerAction(CUT, text="Cuts only six cards from the top onto the cover card")
-        out.append(_mistake("bad-cut", i, short, "The cut takes a stack of at least 10 cards from the top of the deck",
-                            cite("5(c)(1)(ii)"), _irregularity("bad-cut")))
+        out.append(steps.mistake("bad-cut", i, short,
+                                 "The cut takes a stack of at least 10 cards from the top of the deck",
+                                 cite("5(c)(1)(ii)"), _irregularity("bad-cut")))
     return out
 
 
@@ -802,35 +763,35 @@ def _order_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
             j = _next_same(acts, i, OFFER)
             if j is not None:
                 t = acts[j].seat
-                out.append(_mistake("wrong-order", i, replace(acts[j], text=f"Offers seat {t} the play wager before "
-                                                                             f"seat {a.seat}"),
-                                    "The play-or-fold choice is offered from the player farthest to the dealer's left, "
-                                    "clockwise", cite("10(b)"), _refer("10(b)")))
+                offered = replace(acts[j], text=f"Offers seat {t} the play wager before seat {a.seat}")
+                out.append(steps.mistake("wrong-order", i, offered,
+                                         "The play-or-fold choice is offered from the player farthest to the dealer's "
+                                         "left, clockwise", cite("10(b)"), _refer("10(b)")))
         elif a.verb == REVEAL and a.seat == DEALER:
             j = _next_same(acts, i, REVEAL)
             if j is not None:
-                out.append(_mistake("wrong-order", i, replace(acts[j], text=f"Reveals seat {acts[j].seat}'s cards "
-                                                                             "before its own"),
-                                    "The dealer reveals its own cards before any player's", cite("10(d)"),
-                                    _refer("10(d)")))
+                out.append(steps.mistake("wrong-order", i, replace(acts[j], text=f"Reveals seat {acts[j].seat}'s cards "
+                                                                                  "before its own"),
+                                         "The dealer reveals its own cards before any player's", cite("10(d)"),
+                                         _refer("10(d)")))
         elif a.verb == REVEAL:
             j = _next_same(acts, i, REVEAL)
             if j is not None:
-                out.append(_mistake("wrong-order", i, replace(acts[j], text=f"Reveals seat {acts[j].seat}'s cards "
-                                                                             f"before seat {a.seat}'s"),
-                                    "Players' hands are revealed from the player farthest to the dealer's right, "
-                                    "counterclockwise", cite("10(d)"), _refer("10(d)")))
+                out.append(steps.mistake("wrong-order", i, replace(acts[j], text=f"Reveals seat {acts[j].seat}'s cards "
+                                                                                  f"before seat {a.seat}'s"),
+                                         "Players' hands are revealed from the player farthest to the dealer's right, "
+                                         "counterclockwise", cite("10(d)"), _refer("10(d)")))
         elif _player_bet(i, a, settle_from) and acts[i - 1].group != a.group:
             # The first action of a seat's settlement: another seat's done first instead.
             j = _next_same(acts, i, a.verb)
             if j is not None and acts[j].citations[0] == a.citations[0]:
                 done = "Pays" if a.verb == PAY else "Collects"
                 what = WAGER_WORDS[acts[j].spot]
-                out.append(_mistake("wrong-order", i, replace(acts[j], text=f"{done} seat {acts[j].seat}'s {what} "
-                                                                             f"before settling seat {a.seat}"),
-                                    "Wagers are settled from the player farthest to the dealer's right, "
-                                    "counterclockwise", cite("10(d)") if a.verb == COLLECT and r.alternative == "2"
-                                    else alt, _refer("10(e)")))
+                out.append(steps.mistake("wrong-order", i, replace(acts[j], text=f"{done} seat {acts[j].seat}'s {what} "
+                                                                                  f"before settling seat {a.seat}"),
+                                         "Wagers are settled from the player farthest to the dealer's right, "
+                                         "counterclockwise", cite("10(d)") if a.verb == COLLECT and r.alternative == "2"
+                                         else alt, _refer("10(e)")))
     # §10(d): every losing wager is collected before any winning wager is paid, whichever
     # the alternative of §10(e) (the reading in the module's docstring).
     first_collect = next((i for i, a in enumerate(acts) if a.verb == COLLECT and _player_bet(i, a, settle_from)),
@@ -838,19 +799,19 @@ def _order_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
     first_pay = next((i for i, a in enumerate(acts) if a.verb == PAY and _player_bet(i, a, settle_from)), None)
     if first_collect is not None and first_pay is not None and first_pay > first_collect:
         p = acts[first_pay]
-        out.append(_mistake("wrong-order", first_collect,
-                            replace(p, text=f"Pays seat {p.seat}'s {WAGER_WORDS[p.spot]} before collecting "
-                                            "the losing wagers"),
-                            "All losing wagers are collected before any winning wager is paid",
-                            cite("10(d)"), _refer("10(d)")))
+        out.append(steps.mistake("wrong-order", first_collect,
+                                 replace(p, text=f"Pays seat {p.seat}'s {WAGER_WORDS[p.spot]} before collecting "
+                                                 "the losing wagers"),
+                                 "All losing wagers are collected before any winning wager is paid",
+                                 cite("10(d)"), _refer("10(d)")))
     clears = [i for i, a in enumerate(acts) if a.verb == CLEAR and a.seat not in (None, DEALER) and i > settle_from]
     if clears:
         dealer_clear = next(a for a in acts if a.verb == CLEAR and a.seat == DEALER)
-        out.append(_mistake("wrong-order", clears[0],
-                            replace(dealer_clear, effects=(Effect("fold", DEALER),),
-                                    text="Puts its own cards in the discard rack before the players' cards"),
-                            "The dealer's cards go to the discard rack after all players' cards have been collected",
-                            cite("10(e)"), _refer("10(e)")))
+        out.append(steps.mistake("wrong-order", clears[0],
+                                 replace(dealer_clear, effects=(Effect("fold", DEALER),),
+                                         text="Puts its own cards in the discard rack before the players' cards"),
+                                 "The dealer's cards go to the discard rack after all players' cards have been "
+                                 "collected", cite("10(e)"), _refer("10(e)")))
     return out
 
 
@@ -859,19 +820,19 @@ def _fold_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
     out = []
     for i, a in enumerate(acts):
         if a.verb == COLLECT and a.group == "forfeits" and r.player(a.seat).aces_up:
-            wrong = DealerAction(CLEAR, a.seat, effects=(Effect("fold", a.seat, text="folded"),),
-                                 text=f"Collects seat {a.seat}'s cards with the forfeited ante, though its Aces Up "
-                                      "wager is in action")
-            out.append(_mistake("aces-up-hand-collected", i, wrong,
-                                "A player who folds forfeits the ante but not the Aces Up wager; only the cards of a "
-                                "folded player without one are collected", cite("10(c)"), _refer("10(c)")))
+            wrong = steps.pick_up(a.seat, f"Collects seat {a.seat}'s cards with the forfeited ante, though its Aces "
+                                          "Up wager is in action", (), note="folded")
+            out.append(steps.mistake("aces-up-hand-collected", i, wrong,
+                                     "A player who folds forfeits the ante but not the Aces Up wager; only the cards "
+                                     "of a folded player without one are collected", cite("10(c)"),
+                                     _refer("10(c)")))
         elif a.verb == COLLECT and a.group == "forfeits" and r.cover_all_in_play:
-            wrong = DealerAction(CLEAR, a.seat, effects=(Effect("fold", a.seat, text="folded"),),
-                                 text=f"Collects seat {a.seat}'s cards with the forfeited ante, though a Cover All "
-                                      "wager is in action")
-            out.append(_mistake("cover-all-hand-collected", i, wrong,
-                                "Every hand dealt counts for the Cover All's highest hand, folded or not: a folded "
-                                "hand stays on the layout", f"{cite('12(b)')}; {ruling(11)}", _refer("12(b)")))
+            wrong = steps.pick_up(a.seat, f"Collects seat {a.seat}'s cards with the forfeited ante, though a Cover "
+                                          "All wager is in action", (), note="folded")
+            out.append(steps.mistake("cover-all-hand-collected", i, wrong,
+                                     "Every hand dealt counts for the Cover All's highest hand, folded or not: a "
+                                     "folded hand stays on the layout", f"{cite('12(b)')}; {ruling(11)}",
+                                     _refer("12(b)")))
     offers = [i for i, a in enumerate(acts) if a.verb == OFFER]
     after_offers = (offers[-1] + 1) if offers else next(i for i, a in enumerate(acts) if a.verb == REVEAL)
     for p in r.players:
@@ -880,9 +841,9 @@ def _fold_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake]:
         at = next((i for i in offers if acts[i].seat > p.seat), after_offers)
         wrong = DealerAction(OFFER, p.seat, text=f"Offers seat {p.seat} a play wager, though it has no ante",
                              effects=(Effect("note", p.seat, text="play?"),))
-        out.append(_mistake("offer-without-ante", at, wrong,
-                            "The play wager is offered only to players who placed an ante", cite("10(b)"),
-                            _refer("10(b)")))
+        out.append(steps.mistake("offer-without-ante", at, wrong,
+                                 "The play wager is offered only to players who placed an ante", cite("10(b)"),
+                                 _refer("10(b)")))
     return out
 
 
@@ -948,25 +909,22 @@ def _payout_mistakes(script: RoundScript, r: TableRound, rng: random.Random) -> 
             wrongs = _cover_all_columns(r, x.amount, a.amount)
             if wrongs:
                 amount, did, rule, section = rng.choice(wrongs)
-                wrong = replace(a, amount=amount, effects=(Effect("pay", a.seat, a.spot, amount=amount),),
-                                text=f"Pays seat {a.seat}'s Cover All wager {format_cents(amount)}: {did}")
-                out.append(_mistake("wrong-payout", i, wrong, rule, section, _refer("12")))
+                wrong = steps.paid(a, amount, f"Pays seat {a.seat}'s Cover All wager {format_cents(amount)}: {did}")
+                out.append(steps.mistake("wrong-payout", i, wrong, rule, section, _refer("12")))
         elif a.verb == PAY:
             wrongs = _wrong_amounts(r, r.settlement.seat(a.seat), a.spot, a.amount)
             if not wrongs:
                 continue
             amount, did, rule, section = rng.choice(wrongs)
-            wrong = replace(a, amount=amount, effects=(Effect("pay", a.seat, a.spot, amount=amount),),
-                            text=f"Pays seat {a.seat}'s {WAGER_WORDS[a.spot]} {format_cents(amount)}: {did}")
-            out.append(_mistake("wrong-payout", i, wrong, rule, section, _refer("11")))
+            wrong = steps.paid(a, amount, f"Pays seat {a.seat}'s {WAGER_WORDS[a.spot]} {format_cents(amount)}: {did}")
+            out.append(steps.mistake("wrong-payout", i, wrong, rule, section, _refer("11")))
         elif a.verb == COLLECT and a.spot == "play":
             amount = ONE_TO_ONE.win_cents(r.decisions[a.seat])
-            wrong = DealerAction(PAY, a.seat, "play", amount=amount, payout=True, spot_label=a.spot_label,
-                                 effects=(Effect("pay", a.seat, "play", amount=amount),),
-                                 text=f"Pays seat {a.seat}'s play wager {format_cents(amount)} though the dealer's "
-                                      "hand is higher")
-            out.append(_mistake("paid-loser", i, wrong, "A player whose hand ranks below the dealer's loses the ante "
-                                "and the play wager; the dealer collects them", cite("10(d)"), _refer("10(d)")))
+            wrong = steps.pay(a.seat, "play", amount, f"Pays seat {a.seat}'s play wager {format_cents(amount)} though "
+                                                      "the dealer's hand is higher", (), spot_label=a.spot_label)
+            out.append(steps.mistake("paid-loser", i, wrong, "A player whose hand ranks below the dealer's loses the "
+                                     "ante and the play wager; the dealer collects them", cite("10(d)"),
+                                     _refer("10(d)")))
     return out
 
 
@@ -983,27 +941,25 @@ def _cover_all_mistakes(script: RoundScript, r: TableRound) -> list[WatchMistake
     if bets:
         a = acts[cover[0]]
         done = "Pays" if a.verb == PAY else "Collects"
-        out.append(_mistake("wrong-order", bets[0], a.with_text(f"{done} seat {a.seat}'s Cover All wager before the "
-                                                                "player bets are settled"),
-                            "The Cover All bets are reconciled only once all player bets are", cite("12(j)"),
-                            _refer("12(j)"), replaces=False))
+        early = a.with_text(f"{done} seat {a.seat}'s Cover All wager before the player bets are settled")
+        out.append(steps.mistake("wrong-order", bets[0], early,
+                                 "The Cover All bets are reconciled only once all player bets are", cite("12(j)"),
+                                 _refer("12(j)"), replaces=False))
     left_out = settlement_plan(r)[1]
     for seat, at in left_out.items():
         hand = r.settlement.seat(seat).hand
-        early = DealerAction(CLEAR, seat, effects=(Effect("fold", seat, text=hand.describe()),),
-                             text=f"Picks up seat {seat}'s {hand.short()} with the other hands, though a straight "
-                                  "or better is left exposed for the Cover All")
-        out.append(_mistake("exposed-hand-picked-up", settle_from + at, early,
-                            "A straight or better is left exposed on the table, not picked up, until a higher hand "
-                            "is found or the Cover All bets are settled", cite("12(h)"), _refer("12(h)"),
-                            replaces=False))
+        early = steps.pick_up(seat, f"Picks up seat {seat}'s {hand.short()} with the other hands, though a straight "
+                                    "or better is left exposed for the Cover All", (), note=hand.describe())
+        out.append(steps.mistake("exposed-hand-picked-up", settle_from + at, early,
+                                 "A straight or better is left exposed on the table, not picked up, until a higher "
+                                 "hand is found or the Cover All bets are settled", cite("12(h)"), _refer("12(h)"),
+                                 replaces=False))
     if DEALER in r.exposures()[1]:
-        early = DealerAction(CLEAR, DEALER, effects=(Effect("fold", DEALER),),
-                             text=f"Puts its own {r.settlement.dealer.short()} in the discard rack before the Cover "
-                                  "All bets are settled")
-        out.append(_mistake("exposed-hand-picked-up", cover[0], early,
-                            "A straight or better, the dealer's too, stays exposed on the table until the Cover All "
-                            "bets are settled", cite("12(h)"), _refer("12(h)"), replaces=False))
+        early = steps.pick_up(DEALER, f"Puts its own {r.settlement.dealer.short()} in the discard rack before the "
+                                      "Cover All bets are settled", ())
+        out.append(steps.mistake("exposed-hand-picked-up", cover[0], early,
+                                 "A straight or better, the dealer's too, stays exposed on the table until the Cover "
+                                 "All bets are settled", cite("12(h)"), _refer("12(h)"), replaces=False))
     return out
 
 

@@ -213,13 +213,11 @@ def _stub(method: str, players: int, round_number: int) -> DealerAction:
     """§7(e), §8(d), §9(d): the stub to the discard rack without exposing it; every fifth
     round at a table it is counted first (§7(f), trainer ruling 4: 54 cards)."""
     where = {dealing.MANUAL_SHOE: "from the shoe ", dealing.AUTOMATED_SHOE: "from the automated shoe "}.get(method, "")
-    text = f"Place the stub {where}in the discard rack without exposing it"
-    cites: tuple[str, ...] = (cite(STUB_SECTIONS[method]),)
-    if round_number % STUB_COUNT_EVERY == 0:
-        text = (f"Count the stub face down on the layout ({dealing.stub_count(players)} cards), then place it in "
-                "the discard rack without exposing it")
-        cites += (cite(COUNT_SECTIONS[method]),) + dealing.STUB_CITATIONS
-    return steps.stub(text, cites)
+    counted = round_number % STUB_COUNT_EVERY == 0
+    return steps.stub(f"Place the stub {where}in the discard rack without exposing it", (cite(STUB_SECTIONS[method]),),
+                      count=dealing.stub_count(players) if counted else None,
+                      count_citations=(cite(COUNT_SECTIONS[method]),) + dealing.STUB_CITATIONS,
+                      then="place it in the discard rack without exposing it")
 
 
 def _collect_cards(seat: int, citation: str, note: str, group: str = "") -> DealerAction:
