@@ -133,9 +133,9 @@ class PayCardsPanel(QFrame):
         self.setVisible(self.wanted)
 
 
-def install(screen: QWidget, layout: QBoxLayout, index: int) -> PayCardsPanel:
-    """A panel put in ``layout`` at ``index``, and its key on ``screen``."""
-    panel = PayCardsPanel(screen)
+def install(screen: QWidget, layout: QBoxLayout, index: int, kind: type[PayCardsPanel] = PayCardsPanel):
+    """A panel (of ``kind``) put in ``layout`` at ``index``, and its key on ``screen``."""
+    panel = kind(screen)
     layout.insertWidget(index, panel, 0)
     for key in PAY_CARDS_KEYS:
         shortcut = QShortcut(QKeySequence(key), screen)
@@ -174,10 +174,4 @@ class RoundPayCards(PayCardsPanel):
 
 
 def install_round(screen: QWidget, layout: QBoxLayout, index: int) -> RoundPayCards:
-    panel = RoundPayCards(screen)
-    layout.insertWidget(index, panel, 0)
-    for key in PAY_CARDS_KEYS:
-        shortcut = QShortcut(QKeySequence(key), screen)
-        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        shortcut.activated.connect(panel.toggle)
-    return panel
+    return install(screen, layout, index, RoundPayCards)

@@ -842,28 +842,30 @@ def _describe(scene: TableScene | None) -> str:
 
 
 # ------------------------------------------------------------------------------- images
-def render_scene(scene: TableScene | None, width: int, height: int) -> QImage:
-    """The table for ``scene`` drawn into a ``width`` x ``height`` image (no widget needed).
+def render_scene(scene: TableScene | None, width: int, height: int, paint=paint_table) -> QImage:
+    """The table for ``scene`` drawn into a ``width`` x ``height`` image (no widget needed)
+    by ``paint`` (``paint_table``, or a game's own table such as Winner's Pot's).
 
     A QGuiApplication (or QApplication) must exist.
     """
     if QGuiApplication.instance() is None:
-        raise RuntimeError("render_scene needs a QGuiApplication (or QApplication) to exist first")
+        raise RuntimeError(f"{paint.__name__} needs a QGuiApplication (or QApplication) to exist first")
     image = QImage(int(width), int(height), QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(ROOM_BOTTOM)
     painter = QPainter(image)
     try:
-        paint_table(painter, width, height, scene)
+        paint(painter, width, height, scene)
     finally:
         painter.end()
     return image
 
 
-def save_scene_png(scene: TableScene | None, path: str | Path, width: int = 1200, height: int = 700) -> Path:
-    """Render ``scene`` and save it as a PNG at ``path``; returns the path."""
+def save_scene_png(scene: TableScene | None, path: str | Path, width: int = 1200, height: int = 700,
+                   paint=paint_table) -> Path:
+    """Render ``scene`` (by ``paint``) and save it as a PNG at ``path``; returns the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    if not render_scene(scene, width, height).save(str(path), "PNG"):
+    if not render_scene(scene, width, height, paint).save(str(path), "PNG"):
         raise OSError(f"could not write {path}")
     return path
 

@@ -17,12 +17,12 @@ import math
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication, QImage, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen, QRadialGradient
 
 from trainer.core.money import format_cents
 from trainer.core.scene import TableScene
 from trainer.ui.chips import paint_chip_stack
-from trainer.ui.table_view import FELT_INK, HIGHLIGHT, ROOM_BOTTOM, TableLayout, TableView, paint_table
+from trainer.ui.table_view import FELT_INK, HIGHLIGHT, TableLayout, TableView, paint_table, render_scene, save_scene_png
 
 DEALER = 0
 NO_BUTTON = -1
@@ -251,24 +251,11 @@ class WinnersPotTableView(TableView):
 
 
 def render_winners_pot(scene: TableScene | None, width: int, height: int) -> QImage:
-    if QGuiApplication.instance() is None:
-        raise RuntimeError("render_winners_pot needs a QGuiApplication (or QApplication) to exist first")
-    image = QImage(int(width), int(height), QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(ROOM_BOTTOM)
-    painter = QPainter(image)
-    try:
-        paint_winners_pot_table(painter, width, height, scene)
-    finally:
-        painter.end()
-    return image
+    return render_scene(scene, width, height, paint_winners_pot_table)
 
 
 def save_winners_pot_png(scene: TableScene | None, path: str | Path, width: int = 1200, height: int = 700) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if not render_winners_pot(scene, width, height).save(str(path), "PNG"):
-        raise OSError(f"could not write {path}")
-    return path
+    return save_scene_png(scene, path, width, height, paint_winners_pot_table)
 
 
 __all__ = ["WinnersPotTableView", "paint_winners_pot_table", "render_winners_pot", "save_winners_pot_png",

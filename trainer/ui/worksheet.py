@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt, QUrl
+from PySide6.QtCore import QMarginsF, QPointF, QRect, QRectF, Qt, QUrl
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -121,35 +121,56 @@ def worksheet_html(title: str, questions: list) -> tuple[str, dict[str, QImage]]
     return "<html><body style='font-size:10pt'>" + body + "</body></html>", images
 
 
+def letter_writer(path: Path, title: str, resolution: int,
+                  margins_mm: tuple[float, float, float, float]) -> tuple[QPdfWriter, QRect]:
+    """A PDF writer of Letter pages (margins left, top, right, bottom in millimetres) and
+    the rectangle a page's text fills, in the writer's pixels."""
+    writer = QPdfWriter(str(path))
+    writer.setTitle(title)
+    writer.setCreator("Dealer Trainer")
+    writer.setResolution(resolution)
+    writer.setPageSize(QPageSize(QPageSize.PageSizeId.Letter))
+    writer.setPageMargins(QMarginsF(*margins_mm), QPageLayout.Unit.Millimeter)
+    return writer, writer.pageLayout().paintRectPixels(writer.resolution())
+
+
+def text_font() -> QFont:
+    """The app's fonts at 10 points: the printed pages' text."""
+    font = QFont()
+    font.setFamilies(style.FONT_FAMILIES)
+    font.setPointSizeF(10)
+    return font
+
+
+def page_document(html: str, writer: QPdfWriter, width: float,
+                  images: dict[str, QImage] | None = None) -> QTextDocument:
+    """``html`` laid out ``width`` wide for ``writer``'s pages, in ``text_font``, with the
+    named ``images`` it shows."""
+    doc = QTextDocument()
+    doc.setDefaultFont(text_font())
+    doc.documentLayout().setPaintDevice(writer)
+    for name, image in (images or {}).items():
+        doc.addResource(QTextDocument.ResourceType.ImageResource.value, QUrl(name), image)
+    doc.setHtml(html)
+    doc.setTextWidth(width)
+    return doc
+
+
 def write_worksheet(path: str | Path, title: str, questions: list) -> int:
     """Write the worksheet; the number of pages. Each question and each answer is kept
     whole on a page (a question never starts at the foot of one and ends on the next);
     the answer key starts on a new page. Raises OSError when it cannot be written."""
     _app()
     path = Path(path)
-    writer = QPdfWriter(str(path))
-    writer.setTitle(title)
-    writer.setCreator("Dealer Trainer")
-    writer.setResolution(150)
-    writer.setPageSize(QPageSize(QPageSize.PageSizeId.Letter))
-    writer.setPageMargins(QMarginsF(15, 15, 15, 18), QPageLayout.Unit.Millimeter)
-    page = writer.pageLayout().paintRectPixels(writer.resolution())
+    writer, page = letter_writer(path, title, 150, (15, 15, 15, 18))
     blocks, key, images = question_blocks(title, questions)
-    font = QFont()
-    font.setFamilies(style.FONT_FAMILIES)
-    font.setPointSizeF(10)
+    font = text_font()
     footer_h = 40.0
     usable = page.height() - footer_h
 
     def document(block: str) -> QTextDocument:
-        doc = QTextDocument()
-        doc.setDefaultFont(font)
-        doc.documentLayout().setPaintDevice(writer)
-        for name, image in images.items():
-            doc.addResource(QTextDocument.ResourceType.ImageResource.value, QUrl(name), image)
-        doc.setHtml(f"<html><body style='font-size:10pt'>{block}</body></html>")
-        doc.setTextWidth(page.width())
-        return doc
+        return page_document(f"<html><body style='font-size:10pt'>{block}</body></html>", writer, page.width(),
+                             images)
 
     # lay out: (page number, y, document) for every block
     placed: list[tuple[int, float, QTextDocument]] = []

@@ -325,9 +325,7 @@ class DashboardScreen(QWidget):
 
     def show_progress(self, done: int, total: int, text: str) -> None:
         """The bar of long work: a known amount (``total``), or running until done (0)."""
-        self.busy.show()
-        self.busy.setRange(0, max(0, total))
-        self.busy.setValue(done)
+        self.busy.progress(done, total)
         self.busy_text.setText(text)
         self.busy_text.show()
 
@@ -335,8 +333,7 @@ class DashboardScreen(QWidget):
         self._done()
 
     def show_loading(self) -> None:
-        self.busy.setRange(0, 0)
-        self.busy.show()
+        self.busy.running()
         self.busy_text.setText("Loading…")
         self.busy_text.show()
         self.refresh_button.setEnabled(False)

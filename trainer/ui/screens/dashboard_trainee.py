@@ -483,8 +483,7 @@ class TraineeReviewScreen(EscapeGoesBack, QWidget):
     # ---------------------------------------------------------------- states
     def show_loading(self, name: str = "") -> None:
         self.title.setText(name or "Loading…")
-        self.busy.setRange(0, 0)
-        self.busy.show()
+        self.busy.running()
         self.model.set_answers([])
         self.detail.setText("")
         for v in self.values.values():
@@ -498,9 +497,7 @@ class TraineeReviewScreen(EscapeGoesBack, QWidget):
         self.set_status(f"The trainee could not be loaded: {message}", error=True)
 
     def show_progress(self, done: int, total: int, _text: str = "") -> None:
-        self.busy.show()
-        self.busy.setRange(0, max(0, total))
-        self.busy.setValue(done)
+        self.busy.progress(done, total)
 
     def hide_progress(self) -> None:
         self.busy.hide()

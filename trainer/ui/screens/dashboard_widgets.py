@@ -182,8 +182,23 @@ def button(text: str, parent: QWidget, *, name: str, primary: bool = False, flat
     return b
 
 
-def progress_bar(parent: QWidget, name: str) -> QProgressBar:
-    bar = QProgressBar(parent)
+class BusyBar(QProgressBar):
+    """The thin bar of a supervisor's screen while work runs on the worker thread."""
+
+    def running(self) -> None:
+        """Shown, moving, for work of unknown length."""
+        self.setRange(0, 0)
+        self.show()
+
+    def progress(self, done: int, total: int) -> None:
+        """Shown at ``done`` of ``total`` (moving when ``total`` is 0)."""
+        self.show()
+        self.setRange(0, max(0, total))
+        self.setValue(done)
+
+
+def progress_bar(parent: QWidget, name: str) -> BusyBar:
+    bar = BusyBar(parent)
     bar.setObjectName(name)
     bar.setTextVisible(False)
     bar.setFixedHeight(10)

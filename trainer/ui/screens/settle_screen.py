@@ -21,7 +21,7 @@ from functools import cache
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -29,15 +29,11 @@ from PySide6.QtGui import (
     QGuiApplication,
     QIcon,
     QKeySequence,
-    QPageLayout,
-    QPageSize,
     QPainter,
     QPainterPath,
-    QPdfWriter,
     QPen,
     QPixmap,
     QShortcut,
-    QTextDocument,
 )
 from PySide6.QtWidgets import (
     QComboBox,
@@ -93,6 +89,7 @@ from trainer.ui.citation_links import attach, link_html
 from trainer.rulebook.citations import TITLES
 from trainer.ui.flow import RowFlowLayout
 from trainer.ui.keys import EscapeGoesBack
+from trainer.ui.worksheet import letter_writer, page_document
 
 
 # ------------------------------------------------------------------- showing results
@@ -158,21 +155,8 @@ def write_pdf(path: str | Path, html: str, title: str = "Settlement") -> None:
     """Write ``html`` to a one-page Letter PDF with Qt's own writer, scaled down to fit the
     page when it is long. Raises OSError when the file cannot be written."""
     path = Path(path)
-    writer = QPdfWriter(str(path))
-    writer.setTitle(title)
-    writer.setCreator("Dealer Trainer")
-    writer.setResolution(300)
-    writer.setPageSize(QPageSize(QPageSize.PageSizeId.Letter))
-    writer.setPageMargins(QMarginsF(16, 16, 16, 16), QPageLayout.Unit.Millimeter)
-    page = writer.pageLayout().paintRectPixels(writer.resolution())
-    doc = QTextDocument()
-    font = QFont()
-    font.setFamilies(style.FONT_FAMILIES)
-    font.setPointSizeF(10)
-    doc.setDefaultFont(font)
-    doc.documentLayout().setPaintDevice(writer)
-    doc.setHtml(html)
-    doc.setTextWidth(page.width())
+    writer, page = letter_writer(path, title, 300, (16, 16, 16, 16))
+    doc = page_document(html, writer, page.width())
     height = doc.size().height()
     painter = QPainter()
     if not painter.begin(writer):

@@ -492,13 +492,10 @@ class SupervisorToolsScreen(EscapeGoesBack, QWidget):
             a.setItem(row, 4, text_item(details))
 
     def show_loading(self) -> None:
-        self.busy.setRange(0, 0)
-        self.busy.show()
+        self.busy.running()
 
     def show_progress(self, done: int, total: int, _text: str = "") -> None:
-        self.busy.show()
-        self.busy.setRange(0, max(0, total))
-        self.busy.setValue(done)
+        self.busy.progress(done, total)
 
     def hide_progress(self) -> None:
         self.busy.hide()
