@@ -310,3 +310,16 @@ def test_settle_rows_scroll_into_view_as_enter_moves_on(qtbot):
     assert area.verticalScrollBar().value() > 0
     top_left = widget.pickers[7].mapTo(area.viewport(), widget.pickers[7].rect().topLeft())
     assert 0 <= top_left.y() and top_left.y() + widget.pickers[7].height() <= area.viewport().height()
+
+
+def test_each_answer_form_has_its_input_widget(qtbot):
+    from trainer.contracts.question import FORMS, form_of
+    from trainer.ui.answer_inputs import INPUTS, make_input
+
+    assert INPUTS == {"choice": ChoiceInput, "amounts": AmountsInput, "order": OrderInput, "settle": SettleInput}
+    assert tuple(INPUTS) == FORMS
+    q = Question(game_id="g", skill="g.s", kind="g.k", seed=1, prompt="?", form=ORDER, answer=order_answer(["A", "B"]),
+                 explanation="", citations=(), options=("B", "A"))
+    widget = make_input(q)
+    qtbot.addWidget(widget)
+    assert isinstance(widget, OrderInput) and widget.form is form_of(ORDER)
