@@ -451,7 +451,8 @@ CREATE TABLE dealer.answer_summary (
     PRIMARY KEY (day, trainee_id, game_id, skill)
 );
 CREATE INDEX answer_summary_trainee ON dealer.answer_summary (trainee_id, day);
-CREATE FUNCTION dealer.summarise_check() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION dealer.summarise_check() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = dealer, pg_temp AS $$
 BEGIN
     IF NEW.accepted THEN
         INSERT INTO dealer.answer_summary AS s

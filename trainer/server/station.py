@@ -14,6 +14,7 @@ import json
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import psycopg
 
@@ -125,3 +126,36 @@ def released_results(conn: psycopg.Connection, trainee_id: int) -> list[Released
     """A trainee's exam results the instructor has released (scored from the answers the
     server accepted)."""
     return [ReleasedResult(*row) for row in conn.execute("SELECT * FROM dealer.exam_results(%s)", [trainee_id])]
+
+
+def begin_exam(conn: psycopg.Connection, store: Any, local_trainee_id: int, exam: OpenExam) -> StartedExam:
+    """Start an open exam for a trainee: the station keeps the exam and starts the session
+    in its own store first (as always), then the server starts the attempt with the same
+    session id by its own clock. If the server refuses (closed, already taken), the local
+    session is ended at once and ``ServerError`` says why."""
+    from trainer.store import MIXED_GAMES
+    from trainer.training.exams import ExamSpec, exam_session
+
+    spec = ExamSpec.from_dict(exam.definition)
+    store.remember_exam(exam.definition, _fingerprint_of(conn, exam.exam_id))
+    session = exam_session(spec)
+    game_id = session.game_id if session.game_id != "mixed" else MIXED_GAMES
+    session_id = store.start_session(local_trainee_id, game_id, seed=spec.seed, question_count=spec.question_count,
+                                     mode="exam", source="exam", exam_id=spec.id)
+    try:
+        return start_exam(conn, exam.window_id, _server_id(conn, store, local_trainee_id), game_id, session_id)
+    except (ServerError, psycopg.Error):
+        store.end_session(session_id)
+        raise
+
+
+def _fingerprint_of(conn: psycopg.Connection, exam_id: str) -> str:
+    return conn.execute("SELECT fingerprint FROM dealer.exams WHERE id = %s", [exam_id]).fetchone()[0]
+
+
+def _server_id(conn: psycopg.Connection, store: Any, local_trainee_id: int) -> int:
+    name = store.trainee(local_trainee_id).name.lower()
+    own = own_trainees(conn)
+    if name not in own:
+        raise ServerError("This trainee has not signed in at this station.")
+    return own[name]
