@@ -81,12 +81,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from itertools import pairwise
 
 from trainer.core.cards import Card, shuffled
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
-from trainer.core.settlement import LOSE, REFER, WIN, WagerResult
+from trainer.core.settlement import REFER, WIN, WagerResult
 from trainer.games.dj_wild.dealing import (
     AUTOMATED_SHOE,
     HAND,
@@ -105,11 +104,11 @@ from trainer.games.dj_wild.settlement import (
     SeatWagers,
     settle_round,
 )
-from trainer.core.table.actions import ANNOUNCE, CLEAR, COLLECT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect
+from trainer.core.table import steps
+from trainer.core.table.actions import CLEAR, COLLECT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect
 from trainer.core.table.levels import Level
 from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager
 from trainer.core.table.table_state import TableState, renderer, scenes_for
-from trainer.core.table.script import REFER_REMEDY
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 SIDE_BETS = ("trips", "bad_beat", "cover_all")
@@ -126,12 +125,9 @@ EXPOSURE_RULES = (cite("11(h)"), cite("11(i)"), ruling(23), ruling(39))
 def _house_option(key: str) -> HouseOption:
     """A house option as the rules data states it (resources/games/dj-wild/game.json)."""
     opt = rules_data().house_options[key]
-    choices = tuple(opt.choices)
-    if key == "trips_table":
-        labels = tuple(rules_data().pay_tables[opt.choices[c]].title for c in choices)
-    else:
-        labels = tuple(opt.choices[c] for c in choices)
-    return HouseOption(key, opt.title, choices, opt.default, opt.citation, labels)
+    trips = key == "trips_table"  # each choice shown by its pay table's title
+    return HouseOption.from_data(opt, [rules_data().pay_tables[t].title for t in opt.choices.values()] if trips
+                                 else None)
 
 
 DEALING_METHOD = _house_option("dealing_method")
@@ -226,13 +222,8 @@ def deal(method: str, bets: Sequence[Bets], cards: Sequence[Card], house: HouseO
     ``dealing.deal_sequence``, let each player decide (``decide``) and settle."""
     by_seat = {b.seat: b for b in bets}
     hands: dict[int, list[Card]] = {n: [] for n in [*by_seat, DEALER]}
-    stack = list(cards)
     deliveries = []
-    for step in deal_sequence(method, list(by_seat)):
-        if len(stack) < step.cards:
-            raise ValueError("the deck ran out")
-        got = tuple(stack[:step.cards])
-        del stack[:step.cards]
+    for step, got, _ in steps.deliveries(deal_sequence(method, list(by_seat)), cards):
         hands[step.recipient].extend(got)
         deliveries.append(Delivery(step, got))
     seats = tuple(SeatWagers(n, tuple(hands[n]), b.ante, b.blind, b.trips, b.bad_beat, b.cover_all,
@@ -264,7 +255,6 @@ def _who(recipient: int) -> str:
 
 def _deal_action(d: Delivery) -> DealerAction:
     step = d.step
-    effects = tuple(Effect("card", step.recipient, card=str(c), face_up=False) for c in d.cards)
     if step.cards == HAND_SIZE:  # a stack from the automated shoe (§8(c)), or the dealer's own hand (§8(d))
         if step.recipient == DEALER:
             # §8(d) does not say "face down" for the dealer's hand; §9(d) (turned over
@@ -279,7 +269,7 @@ def _deal_action(d: Delivery) -> DealerAction:
         who = "yourself your" if step.recipient == DEALER else f"seat {step.recipient} its"
         text = f"Deal {who} {nth} card, face down, from the hand"
         cites = step.citations + (cite("7(b)(3)"),)
-    return DealerAction(DEAL, step.recipient, face_up=False, text=text, citations=cites, effects=effects)
+    return steps.deal(step.recipient, d.cards, False, text, cites)
 
 
 def _offer_action(rnd: WildRound, s: SeatWagers) -> DealerAction:
@@ -296,9 +286,8 @@ def _offer_action(rnd: WildRound, s: SeatWagers) -> DealerAction:
         response = f"Seat {s.seat} folds"
         effects = ((Effect("note", s.seat, text="folded; wagers in action"),)
                    if rnd.keeps_cards(s) else (Effect("fold", s.seat),))
-    return DealerAction(OFFER, s.seat, text=f"Offer seat {s.seat} the play wager of twice the ante "
-                                             f"({format_cents(play)}) or a fold",
-                        citations=cites, group=group, effects=effects, response=response)
+    return steps.offer(s.seat, f"Offer seat {s.seat} the play wager of twice the ante ({format_cents(play)}) or a fold",
+                       cites, response, effects, group)
 
 
 def _hand_text(value) -> str:
@@ -309,9 +298,8 @@ def _hand_text(value) -> str:
 def _reveal_seat(rnd: WildRound, s: SeatWagers) -> DealerAction | None:
     hand = _hand_text(rnd.settlement.seat(s.seat).hand)
     if s.decision == PLAY:
-        return DealerAction(REVEAL, s.seat, text=f"Turn over seat {s.seat}'s hand ({hand}) and compare it with yours",
-                            citations=(cite("9(a)"), cite("9(b)")), group=SETTLE_GROUP,
-                            effects=(Effect("reveal", s.seat),))
+        return steps.reveal(s.seat, f"Turn over seat {s.seat}'s hand ({hand}) and compare it with yours",
+                            (cite("9(a)"), cite("9(b)")), group=SETTLE_GROUP)
     if not rnd.keeps_cards(s):
         return None
     cites: tuple[str, ...] = ()
@@ -321,9 +309,8 @@ def _reveal_seat(rnd: WildRound, s: SeatWagers) -> DealerAction | None:
         cites += (cite("10(b)"),)
     if rnd.cover_all_in_play:
         cites += (cite("11(b)"), ruling(11))
-    return DealerAction(REVEAL, s.seat, text=f"Turn over seat {s.seat}'s folded hand ({hand}): "
-                                             "a wager on it is still in action",
-                        citations=cites, group=SETTLE_GROUP, effects=(Effect("reveal", s.seat),))
+    return steps.reveal(s.seat, f"Turn over seat {s.seat}'s folded hand ({hand}): a wager on it is still in action",
+                        cites, group=SETTLE_GROUP)
 
 
 _LOSS_REASONS = {
@@ -337,19 +324,11 @@ def _settle_action(rnd: WildRound, s: SeatWagers, r: WagerResult, group: str) ->
     """COLLECT a losing wager, PAY a winning one (the amount is the settlement's); a push
     and a referred wager need no dealer action."""
     label = rules_data().spot_label(r.wager)
-    if r.result == LOSE:
-        why = "the player folded" if s.decision == FOLD and r.wager in ("ante", "blind") else _LOSS_REASONS[r.wager]
-        return DealerAction(COLLECT, s.seat, r.wager, text=f"Collect seat {s.seat}'s {label} "
-                                                             f"({format_cents(r.amount)}): {why}",
-                            citations=r.rules, group=group, effects=(Effect("collect", s.seat, r.wager),),
-                            spot_label=label)
-    if r.result == WIN:
-        return DealerAction(PAY, s.seat, r.wager, amount=r.net,
-                            text=f"Pay seat {s.seat}'s {label} {r.odds}{_paid_on(rnd, s, r.wager)}: "
-                                 f"{format_cents(r.net)}",
-                            citations=r.rules, group=group, payout=True,
-                            effects=(Effect("pay", s.seat, r.wager, amount=r.net),), spot_label=label)
-    return None
+    why = "the player folded" if s.decision == FOLD and r.wager in ("ante", "blind") else _LOSS_REASONS[r.wager]
+    return steps.settle(s.seat, r, pay_text=f"Pay seat {s.seat}'s {label} {r.odds}{_paid_on(rnd, s, r.wager)}: "
+                                            f"{format_cents(r.net)}",
+                        collect_text=f"Collect seat {s.seat}'s {label} ({format_cents(r.amount)}): {why}",
+                        citations=r.rules, group=group, spot_label=label)
 
 
 def _paid_on(rnd: WildRound, s: SeatWagers, wager: str) -> str:
@@ -429,8 +408,7 @@ def _pickup(rnd: WildRound, plan: CoverAllPlan, s: SeatWagers) -> DealerAction:
         text = (f"Pick up seat {s.seat}'s {_hand_text(value)} into the discard rack once a higher hand is found "
                 f"({found}): the lower cards are not left exposed")
         cites += EXPOSURE_RULES + _by_ruling_25(value, [rnd.settlement.seat(o).hand for o in plan.higher[s.seat]])
-    return DealerAction(CLEAR, s.seat, text=text, citations=cites, group=SETTLE_GROUP,
-                        effects=(Effect("fold", s.seat, text=value.describe()),))
+    return steps.pick_up(s.seat, text, cites, note=value.describe(), group=SETTLE_GROUP)
 
 
 def _settlement_actions(rnd: WildRound, plan: CoverAllPlan | None) -> list[DealerAction]:
@@ -516,11 +494,10 @@ def _reindex(before: list, after_list: list[DealerAction]) -> list[DealerAction]
 def round_actions(rnd: WildRound) -> list[DealerAction]:
     """Every dealer action of the round, in the rules' order."""
     if rnd.method == AUTOMATED_SHOE:
-        acts = [DealerAction(ANNOUNCE, text="Announce “No more bets” before the shoe dispenses any stack",
-                             citations=(cite("8(b)(2)"), cite("6(b)")))]
+        acts = [steps.announce("Announce “No more bets” before the shoe dispenses any stack",
+                               (cite("8(b)(2)"), cite("6(b)")))]
     else:
-        acts = [DealerAction(ANNOUNCE, text="Announce “No more bets” before dealing any card",
-                             citations=(cite("7(b)(3)"), cite("6(b)")))]
+        acts = [steps.announce("Announce “No more bets” before dealing any card", (cite("7(b)(3)"), cite("6(b)")))]
     # No cut, no burn, no cover card: see the module's readings.
     deals = [_deal_action(d) for d in rnd.deliveries]
     if rnd.house.cover_all and rnd.method == AUTOMATED_SHOE:
@@ -540,8 +517,7 @@ def round_actions(rnd: WildRound) -> list[DealerAction]:
     if plan is not None and dealer.category >= Category.STRAIGHT:
         reveal_text += " — a straight or better: leave it exposed, even though it is yours"
         reveal_cites += EXPOSURE_RULES
-    acts.append(DealerAction(REVEAL, DEALER, text=reveal_text, citations=reveal_cites,
-                             effects=(Effect("reveal", DEALER),)))
+    acts.append(steps.reveal(DEALER, reveal_text, reveal_cites))
     # Reading: no settlement order is written (§9(a)); the seats are listed from the
     # dealer's left but settled in any order (one group across the seats).
     base = len(acts)
@@ -555,28 +531,25 @@ def round_actions(rnd: WildRound) -> list[DealerAction]:
             if a is not None:
                 acts.append(replace(a, citations=a.citations + (cite("11(j)"),)))
     if plan is None:
-        acts.append(DealerAction(CLEAR, text="Pick up the cards in order and place them in the discard rack",
-                                 citations=(cite("9(e)"),), effects=(Effect("clear"),)))
+        acts.append(steps.clear_table("Pick up the cards in order and place them in the discard rack", (cite("9(e)"),)))
         return acts
     if not plan.left_exposed(DEALER):
         # Reading (module docstring): the dealer's cards stay until every player bet is
         # settled, then go in any order with the Cover All settlement.
-        acts.append(DealerAction(CLEAR, DEALER, text="Pick up your own cards into the discard rack: every player's "
-                                                     "hand has been compared with them"
-                                 + ("" if dealer.category < Category.STRAIGHT else
-                                    ", and a higher hand than yours has been found"),
-                                 citations=(cite("9(e)"), cite("9(a)")) + (
-                                     EXPOSURE_RULES if dealer.category >= Category.STRAIGHT else ()),
-                                 group=COVER_ALL_GROUP, effects=(Effect("fold", DEALER, text="picked up"),)))
+        higher = dealer.category >= Category.STRAIGHT
+        acts.append(steps.pick_up(DEALER, "Pick up your own cards into the discard rack: every player's hand has been "
+                                          "compared with them" + (", and a higher hand than yours has been found"
+                                                                  if higher else ""),
+                                  (cite("9(e)"), cite("9(a)")) + (EXPOSURE_RULES if higher else ()),
+                                  note="picked up", group=COVER_ALL_GROUP))
     if rnd.settlement.cover_all is not None and rnd.settlement.cover_all.result == REFER:
         return acts  # the exposed five of a kind stays for the floor supervisor (ruling 17)
     for holder in plan.exposed:
         value = dealer if holder == DEALER else rnd.settlement.seat(holder).hand
-        acts.append(DealerAction(CLEAR, holder, text=f"Pick up {_whose(holder, value)}, left exposed, into the discard "
-                                                     "rack, now that the Cover All bets are settled",
-                                 citations=(cite("11(j)"), cite("9(e)")) + EXPOSURE_RULES,
-                                 group=EXPOSED_GROUP if len(plan.exposed) > 1 else "",
-                                 effects=(Effect("fold", holder, text="picked up"),)))
+        acts.append(steps.pick_up(holder, f"Pick up {_whose(holder, value)}, left exposed, into the discard rack, now "
+                                          "that the Cover All bets are settled",
+                                  (cite("11(j)"), cite("9(e)")) + EXPOSURE_RULES, note="picked up",
+                                  group=EXPOSED_GROUP if len(plan.exposed) > 1 else ""))
     return acts
 
 
@@ -642,31 +615,20 @@ def script_for(rnd: WildRound, config: RoundConfig) -> WildScript:
         players=tuple(_player_line(s) for s in rnd.seats),
         actions=actions, scenes=scenes_for(start, actions), render=renderer(start),
         summary=summary_lines(rnd),
-        irregular_remedies=tuple(dict.fromkeys(i.outcome for i in data.irregularities)),
+        irregular_remedies=steps.remedies(data.irregularities),
         wild=rnd,
     )
 
 
 # ---------------------------------------------------------------- watch mode
 
-def _irregularity(ident: str):
-    return next(i for i in rules_data().irregularities if i.id == ident)
-
-
-def _unwritten(citation: str) -> str:
-    return f"{citation} (no remedy is written)"
-
-
 def _mistake(kind: str, index: int, performed: DealerAction, rule: str, rule_citation: str,
              remedy_id: str | None = None, replaces: bool = True) -> WatchMistake:
     """A mistake whose remedy is the irregularity ``remedy_id`` of the rules data, or,
     where none is written, "Refer to floor supervisor" citing the rule broken."""
-    if remedy_id is None:
-        remedy, remedy_cite = REFER_REMEDY, _unwritten(rule_citation)
-    else:
-        irr = _irregularity(remedy_id)
-        remedy, remedy_cite = irr.outcome, irr.citation
-    return WatchMistake(kind, index, performed, rule, rule_citation, remedy, remedy_cite, replaces)
+    remedy = (steps.refer(rule_citation) if remedy_id is None
+              else steps.remedy_of(rules_data().irregularities, remedy_id))
+    return steps.mistake(kind, index, performed, rule, rule_citation, remedy, replaces=replaces)
 
 
 def _joined(*secs: str) -> str:
@@ -699,34 +661,30 @@ def _deal_mistakes(rnd: WildRound, acts: list[DealerAction]) -> list[WatchMistak
         d = rnd.deliveries[k]
         step, a = d.step, acts[i]
         # A card (or stack) face up.
-        shown = replace(a, face_up=True, effects=tuple(replace(e, face_up=True) for e in a.effects))
         if step.recipient == DEALER:
             rule = (("The dealer's hand stays face down until every player has played or folded",
                      _joined("8(d)", "9(d)")) if shoe else
                     ("The dealer's five cards are dealt face down", _joined("7(c)(1)", "9(d)")))
-            out.append(_mistake("dealer-exposed", i, shown.with_text(f"Deals {_gets(DEALER, step)} face up"),
+            out.append(_mistake("dealer-exposed", i, steps.face_up(a, f"Deals {_gets(DEALER, step)} face up"),
                                 *rule, "dealer-exposed"))
         else:
             rule = (("Each stack is delivered face down, not disclosing the cards", cite("8(c)")) if shoe else
                     ("Every card is dealt face down, not disclosing its value", _joined("7(b)(3)", "7(c)(3)")))
-            out.append(_mistake("card-exposed", i, shown.with_text(f"Deals {_gets(step.recipient, step)} face up"),
+            out.append(_mistake("card-exposed", i, steps.face_up(a, f"Deals {_gets(step.recipient, step)} face up"),
                                 *rule, "player-card-exposed"))
         if k + 1 == len(deals):
             continue
         nxt = rnd.deliveries[k + 1].step
         # The next position dealt first, out of turn (within one round of the hand deal).
         if nxt.card_number == step.card_number:
-            wrong = replace(a, seat=nxt.recipient, effects=tuple(replace(e, seat=nxt.recipient) for e in a.effects))
-            out.append(_mistake("wrong-order", i, wrong.with_text(
-                f"Deals {_gets(nxt.recipient, nxt)} before {_who(step.recipient)}"), *order_rule))
+            wrong = steps.dealt_to(a, nxt.recipient, f"Deals {_gets(nxt.recipient, nxt)} before {_who(step.recipient)}")
+            out.append(_mistake("wrong-order", i, wrong, *order_rule))
         # A second card (or stack) to a player who has had this round's.
         if step.recipient != DEALER:
             nxt_act = acts[deals[k + 1]]
-            extra = replace(nxt_act, seat=step.recipient,
-                            effects=tuple(replace(e, seat=step.recipient) for e in nxt_act.effects))
             what = "a second stack" if shoe else "a second card in the same round"
-            out.append(_mistake("wrong-count", deals[k + 1], extra.with_text(
-                f"Deals seat {step.recipient} {what}, before {_who(nxt.recipient)}"),
+            out.append(_mistake("wrong-count", deals[k + 1], steps.dealt_to(
+                nxt_act, step.recipient, f"Deals seat {step.recipient} {what}, before {_who(nxt.recipient)}"),
                 "Five cards to each player" + (", one stack each" if shoe else ", one at a time in turn"),
                 _joined("8(c)") if shoe else _joined("7(c)(1)") + "; " + ruling(16), "wrong-count", replaces=False))
     return out
@@ -740,9 +698,8 @@ def _payout_mistakes(rnd: WildRound, acts: list[DealerAction]) -> list[WatchMist
 
     def pays(i: int, a: DealerAction, amount: int, why: str, rule: str, sec: str) -> None:
         if amount != a.amount:
-            wrong = replace(a, amount=amount, effects=(Effect("pay", a.seat, a.spot, amount=amount),))
-            out.append(_mistake("wrong-payout", i, wrong.with_text(
-                f"Pays seat {a.seat}'s {a.spot_label} {format_cents(amount)}{why}"), rule, sec))
+            wrong = steps.paid(a, amount, f"Pays seat {a.seat}'s {a.spot_label} {format_cents(amount)}{why}")
+            out.append(_mistake("wrong-payout", i, wrong, rule, sec))
 
     for i, a in enumerate(acts):
         if a.verb != PAY:
@@ -781,9 +738,8 @@ def _payout_mistakes(rnd: WildRound, acts: list[DealerAction]) -> list[WatchMist
             why = {"trips": ("Trips is settled whether or not the player folds", _joined("9(d)(4)") + "; " + ruling(14)),
                    "bad_beat": ("Two Way Bad Beat stays in action after a fold", cite("10(b)")),
                    "cover_all": ("Every hand dealt counts for Cover All, folded or not", cite("11(b)") + "; " + ruling(11))}
-            taken = DealerAction(COLLECT, a.seat, a.spot, text=f"Collects seat {a.seat}'s {a.spot_label} with the "
-                                                                "folded hand", effects=(Effect("collect", a.seat, a.spot),),
-                                 spot_label=a.spot_label)
+            taken = steps.collect(a.seat, a.spot, f"Collects seat {a.seat}'s {a.spot_label} with the folded hand", (),
+                                  spot_label=a.spot_label)
             out.append(_mistake("wager-in-action-collected", i, taken, *why[a.spot]))
     # A blind that pushes ("Others", §9(d)(3)) paid even money with the ante.
     for i, a in enumerate(acts):
@@ -791,12 +747,11 @@ def _payout_mistakes(rnd: WildRound, acts: list[DealerAction]) -> list[WatchMist
             s = rnd.seat(a.seat)
             blind = st.seat(a.seat).result("blind")
             if blind is not None and blind.result != WIN:
-                wrong = DealerAction(PAY, a.seat, "blind", amount=s.blind, payout=True, spot_label=LABELS["blind"],
-                                     effects=(Effect("pay", a.seat, "blind", amount=s.blind),))
                 hand = st.seat(a.seat).hand.category.hand_name
-                out.append(_mistake("wrong-payout", i, wrong.with_text(
-                    f"Pays seat {a.seat}'s blind {format_cents(s.blind)} on a {hand}"),
-                    "Below a straight the blind pushes (“Others”)", cite("9(d)(3)"), replaces=False))
+                wrong = steps.pay(a.seat, "blind", s.blind, f"Pays seat {a.seat}'s blind {format_cents(s.blind)} on a "
+                                                            f"{hand}", (), spot_label=LABELS["blind"])
+                out.append(_mistake("wrong-payout", i, wrong, "Below a straight the blind pushes (“Others”)",
+                                    cite("9(d)(3)"), replaces=False))
     return out
 
 
@@ -814,8 +769,8 @@ def _exposure_mistakes(rnd: WildRound, acts: list[DealerAction], cover: list[int
         for holder in plan.exposed:
             value = rnd.settlement.dealer if holder == DEALER else rnd.settlement.seat(holder).hand
             whose = "its own" if holder == DEALER else f"seat {holder}'s"
-            early = DealerAction(CLEAR, holder, effects=(Effect("fold", holder, text="picked up"),),
-                                 text=f"Picks up {whose} {_hand_text(value)} before the Cover All bets are settled")
+            early = steps.pick_up(holder, f"Picks up {whose} {_hand_text(value)} before the Cover All bets are "
+                                          "settled", (), note="picked up")
             out.append(_mistake("exposed-hand-picked-up", cover[0], early,
                                 "The highest hand at the table, a straight or better, stays exposed on the table "
                                 "until the Cover All bets are reconciled", rule_cite + "; §11(j)", replaces=False))
@@ -825,9 +780,8 @@ def _exposure_mistakes(rnd: WildRound, acts: list[DealerAction], cover: list[int
         if pickup is None or not own or pickup == own[-1] + 1:
             continue  # listed from the dealer's left, a higher hand was found before this one
         value = rnd.settlement.seat(seat).hand
-        early = DealerAction(CLEAR, seat, effects=(Effect("fold", seat, text="picked up"),),
-                             text=f"Picks up seat {seat}'s {_hand_text(value)} once it is settled, though no higher "
-                                  "hand has been found yet")
+        early = steps.pick_up(seat, f"Picks up seat {seat}'s {_hand_text(value)} once it is settled, though no "
+                                    "higher hand has been found yet", (), note="picked up")
         out.append(_mistake("exposed-hand-picked-up", own[-1] + 1, early,
                             "A straight or better, the highest hand found so far, is left exposed until a higher hand "
                             "is found", rule_cite, replaces=False))
@@ -859,13 +813,12 @@ def watch_mistakes(script: RoundScript, rng: random.Random) -> list[WatchMistake
     out += _deal_mistakes(rnd, acts)
     offers = [i for i, a in enumerate(acts) if a.verb == OFFER]
     dealer_reveal = next(i for i, a in enumerate(acts) if a.verb == REVEAL and a.seat == DEALER)
-    early = DealerAction(REVEAL, DEALER, text="Turns over the dealer's hand before every player has decided",
-                         effects=(Effect("reveal", DEALER),))
+    early = steps.reveal(DEALER, "Turns over the dealer's hand before every player has decided", ())
     out.append(_mistake("dealer-exposed", offers[0], early,
                         "The dealer turns over the hand only after every player has played or folded",
                         cite("9(d)"), "dealer-exposed", replaces=False))
     if shoe:  # §8(e) orders the decisions; from the hand they are asked in any order
-        for i, j in pairwise(offers):
+        for i, j in steps.in_turn(acts, OFFER):
             wrong = replace(acts[j], text=f"Asks seat {acts[j].seat} for the decision before seat {acts[i].seat}")
             out.append(_mistake("wrong-order", i, wrong,
                                 "Offer the play wager or fold from the player farthest to the left, clockwise",
