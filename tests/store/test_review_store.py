@@ -7,6 +7,7 @@ import random
 import tempfile
 from collections import defaultdict
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,17 +28,11 @@ def q(skill: str, seed: int, game: str = GAME, kind: str = "k") -> Question:
 
 def put(store: Store, tid: int, sid: str, question: Question, right: bool, ms: int = 1000,
         at: str | None = None) -> str:
-    answer_id = store.record_answer(sid, tid, AnswerResult(question, "Pair" if right else "Straight", right, ms))
-    if at is not None:  # back-date it (the triggers allow no UPDATE: rebuild the row)
-        row = store.db.execute("SELECT * FROM answers WHERE id = ?", [answer_id]).fetchone()
-        cols = [d[1] for d in store.db.execute("PRAGMA table_info(answers)").fetchall()]
-        store.db.execute("DROP TRIGGER answers_no_delete")
-        store.db.execute("DELETE FROM answers WHERE id = ?", [answer_id])
-        values = dict(zip(cols, row), answered_at=at)
-        store.db["answers"].insert(values)
-        store.db.execute("CREATE TRIGGER answers_no_delete BEFORE DELETE ON answers "
-                         "BEGIN SELECT RAISE(ABORT, 'recorded answers cannot be deleted'); END")
-    return answer_id
+    result = AnswerResult(question, "Pair" if right else "Straight", right, ms)
+    if at is None:
+        return store.record_answer(sid, tid, result)
+    with mock.patch("trainer.store.store.utc_now", return_value=at):  # recorded at that time
+        return store.record_answer(sid, tid, result)
 
 
 @pytest.fixture

@@ -167,9 +167,7 @@ class ExchangeQueries:
                         if tid not in trainee_map:
                             raise StoreError(f"answer {a['id']} names trainee {tid}, who is not in the file")
                         rows.append([trainee_map[tid] if c == "trainee_id" else a[c] for c in ANSWER_EXPORT_COLUMNS])
-                    before = db.conn.total_changes
-                    db.conn.executemany(sql, rows)
-                    added += db.conn.total_changes - before
+                    added += db.conn.executemany(sql, rows).rowcount  # not the summaries' trigger's rows
                     seen += len(rows)
                     if progress is not None:
                         progress(seen, max(total, seen))

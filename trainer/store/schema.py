@@ -98,7 +98,7 @@ def _v1_initial(db: Database) -> None:
 
 def _v2_target_ms(form: str, fields: str, correct_answer: str) -> int:
     """The target response time of an answer recorded before version 2, frozen as it was
-    when version 2 was released (``trainer.training.mastery.target_ms`` is the live one)."""
+    when version 2 was released (``trainer.contracts.measures.target_ms`` is the live one)."""
     import json
 
     try:
@@ -213,7 +213,7 @@ def _v2_review(db: Database) -> None:
 
 def _v3_table_rounds(db: Database) -> None:
     """Table mode (issue 8): ``table_rounds``, one row per round dealt or watched at the
-    table, with its score (``RoundRecord.as_row()`` of ``trainer.training.table_mode.scoring``
+    table, with its score (``RoundRecord.as_row()`` of ``trainer.contracts.round_record``
     as it was when version 3 was released: lists and dicts as JSON text).
 
     - ``id`` (uuid4 hex), the session and trainee it belongs to, the ``station_id`` of the
@@ -343,8 +343,93 @@ def _append_only_audit_chain(db: Database) -> None:
     )
 
 
-MIGRATIONS: list[Migration] = [_v1_initial, _v2_review, _v3_table_rounds, _append_only_audit_chain]
-CURRENT_VERSION = 4
+SUMMARY_WINDOW = 20  # the recent answers ``summary_skills`` keeps figures of (mastery.WINDOW at version 5)
+# A question skill (every skill but table mode's), as ``mastery.question_skill_sql`` said at version 5.
+_V5_QUESTION = ("NOT ({c}skill LIKE '%.table-procedure' OR {c}skill LIKE '%.table-payouts' "
+                "OR {c}skill LIKE '%.table-watch')")
+# The measures every summary keeps, as (column, what it adds for one answer ``{a}``).
+_V5_MEASURES = (("answered", "1"), ("correct", "{a}is_correct"),
+                ("on_target", "COALESCE({a}is_correct AND {a}response_ms <= {a}target_ms, 0)"),
+                ("total_ms", "{a}response_ms"))
+# Each summary: its name, its key (the day is the UTC day, the first 10 characters of
+# ``answered_at``), whether it counts question answers only, and whether it keeps the last answer time.
+_V5_SUMMARIES = (
+    ("summary_skills", ("trainee_id", "game_id", "skill"), False, True),
+    ("summary_skill_days", ("trainee_id", "game_id", "skill", "day"), False, True),
+    ("summary_trainee_days", ("trainee_id", "game_id", "day"), True, False),
+    ("summary_days", ("game_id", "day"), True, False),
+)
+_V5_TYPES = {"trainee_id": "INTEGER", "game_id": "TEXT", "skill": "TEXT", "day": "TEXT"}
+
+
+def _v5_key_value(column: str, a: str) -> str:
+    return f"substr({a}answered_at, 1, 10)" if column == "day" else f"{a}{column}"
+
+
+def _v5_dashboard_summaries(db: Database) -> None:
+    """Summary tables for the dashboard (issue 17), kept by a trigger as answers arrive
+    (answers are append-only, so a summary only ever adds) and filled here from the
+    answers already recorded:
+
+    - ``summary_skills``: per trainee, game and skill (table mode's too), the answers,
+      right ones, right and on target, the summed response time and the last answer time;
+      and the same over the skill's most recent answers (``recent_*``: every answer at or
+      after ``recent_since``, the time of its ``SUMMARY_WINDOW``-th most recent answer, or
+      all of them while it has fewer), which mastery is judged on;
+    - ``summary_skill_days``: the same per UTC day (the first 10 characters of
+      ``answered_at``), without the recent figures;
+    - ``summary_trainee_days`` (per trainee, game and day) and ``summary_days`` (per game
+      and day): question answers only, for the trend.
+
+    Every existing row is kept: only tables and a trigger are added."""
+    for table, key, questions, with_last in _V5_SUMMARIES:
+        columns = [f"{k} {_V5_TYPES[k]} NOT NULL" for k in key]
+        columns += [f"{m} INTEGER NOT NULL" for m, _add in _V5_MEASURES]
+        if with_last:
+            columns.append("last_answered_at TEXT NOT NULL")
+        if table == "summary_skills":
+            columns += ["recent_since TEXT"] + [f"recent_{m} INTEGER NOT NULL DEFAULT 0" for m, _add in _V5_MEASURES]
+        db.execute(f"CREATE TABLE {table} ({', '.join(columns)}, PRIMARY KEY ({', '.join(key)})) WITHOUT ROWID")
+        keys = ", ".join(_v5_key_value(k, "") for k in key)
+        sums = ", ".join(f"SUM({add.format(a='')})" for _m, add in _V5_MEASURES)
+        db.execute(f"INSERT INTO {table} ({', '.join(key)}, {', '.join(m for m, _a in _V5_MEASURES)}"
+                   f"{', last_answered_at' if with_last else ''}) "
+                   f"SELECT {keys}, {sums}{', MAX(answered_at)' if with_last else ''} FROM answers"
+                   f"{' WHERE ' + _V5_QUESTION.format(c='') if questions else ''} GROUP BY {keys}")
+    group = "a.trainee_id = {s}trainee_id AND a.game_id = {s}game_id AND a.skill = {s}skill"
+    recent_since = (f"(SELECT a.answered_at FROM answers AS a WHERE {group} "
+                    f"ORDER BY a.answered_at DESC LIMIT 1 OFFSET {SUMMARY_WINDOW - 1})")
+    recent = (f"({', '.join(f'recent_{m}' for m, _a in _V5_MEASURES)}) = (SELECT "
+              + ", ".join(f"SUM({add.format(a='a.')})" for _m, add in _V5_MEASURES)
+              + f" FROM answers AS a WHERE {group} AND a.answered_at >= COALESCE(summary_skills.recent_since, ''))")
+    db.execute(f"UPDATE summary_skills SET recent_since = {recent_since.format(s='summary_skills.')}")
+    db.execute(f"UPDATE summary_skills SET {recent.format(s='summary_skills.')}")
+    body = []
+    for table, key, questions, with_last in _V5_SUMMARIES:
+        measures = [m for m, _a in _V5_MEASURES]
+        values = [_v5_key_value(k, "NEW.") for k in key] + [add.format(a="NEW.") for _m, add in _V5_MEASURES]
+        updates = [f"{m} = {m} + excluded.{m}" for m in measures]
+        if with_last:
+            measures.append("last_answered_at")
+            values.append("NEW.answered_at")
+            updates.append("last_answered_at = max(last_answered_at, excluded.last_answered_at)")
+        statement = (f"INSERT INTO {table} ({', '.join([*key, *measures])}) "
+                     f"{'SELECT ' if questions else 'VALUES ('}{', '.join(values)}{'' if questions else ')'}"
+                     f"{' WHERE ' + _V5_QUESTION.format(c='NEW.') if questions else ''} "
+                     f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {', '.join(updates)}")
+        body.append(statement)
+    # The recent figures change only when the new answer is among the skill's most recent.
+    mine = ("trainee_id = NEW.trainee_id AND game_id = NEW.game_id AND skill = NEW.skill "
+            "AND (recent_since IS NULL OR recent_since <= NEW.answered_at)")
+    body.append(f"UPDATE summary_skills SET recent_since = {recent_since.format(s='NEW.')} WHERE {mine}")
+    body.append(f"UPDATE summary_skills SET {recent.format(s='NEW.')} WHERE {mine}")
+    db.execute("CREATE TRIGGER answers_summaries AFTER INSERT ON answers BEGIN "
+               + "; ".join(body) + "; END")
+
+
+MIGRATIONS: list[Migration] = [_v1_initial, _v2_review, _v3_table_rounds, _append_only_audit_chain,
+                               _v5_dashboard_summaries]
+CURRENT_VERSION = 5
 assert CURRENT_VERSION == len(MIGRATIONS), "one migration per schema version"
 
 
