@@ -297,7 +297,16 @@ class AnswerForm:
             return False
 
     def display(self, answer: str, fields: tuple[str, ...] | list[str] = ()) -> str:
-        """A readable form of a stored answer (the given one or the correct one)."""
+        """A readable form of a stored answer (the given one or the correct one); text
+        that is not JSON is shown as it is."""
+        try:
+            values = json.loads(answer)
+        except (TypeError, ValueError):
+            return answer
+        return self.display_values(values, fields)
+
+    def display_values(self, values, fields: tuple[str, ...] | list[str]) -> str:
+        """A JSON form's stored values, readable."""
         raise NotImplementedError
 
     def parse_input(self, question: Question, entry) -> str:
@@ -342,11 +351,7 @@ class AmountsForm(AnswerForm):
         if len(json.loads(question.answer)) != len(question.fields):
             raise ValueError("one amount per field")
 
-    def display(self, answer: str, fields: tuple[str, ...] | list[str] = ()) -> str:
-        try:
-            values = json.loads(answer)
-        except (TypeError, ValueError):
-            return answer
+    def display_values(self, values, fields: tuple[str, ...] | list[str]) -> str:
         parts = [format_cents(v) if isinstance(v, int) else "?" for v in values]
         if fields:
             return ", ".join(f"{label} {p}" for label, p in zip(fields, parts))
@@ -378,11 +383,7 @@ class OrderForm(AnswerForm):
         if sorted(json.loads(question.answer)) != sorted(question.options):
             raise ValueError("the ordering answer must use exactly the items offered")
 
-    def display(self, answer: str, fields: tuple[str, ...] | list[str] = ()) -> str:
-        try:
-            values = json.loads(answer)
-        except (TypeError, ValueError):
-            return answer
+    def display_values(self, values, fields: tuple[str, ...] | list[str]) -> str:
         return " → ".join(str(v) for v in values)
 
     def parse_input(self, question: Question, entry: list[int]) -> str:
