@@ -5,6 +5,8 @@ import os
 import shutil
 import tempfile
 
+import pytest
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -14,3 +16,14 @@ atexit.register(shutil.rmtree, _SETTINGS_DIR, True)
 os.environ["DEALER_TRAINER_SETTINGS"] = os.path.join(_SETTINGS_DIR, "settings.ini")
 # The station's settings files (trainer.config): none, never the machine's or the user's.
 os.environ["DEALER_TRAINER_CONFIG_DIRS"] = os.pathsep
+
+
+@pytest.fixture
+def fake_game():
+    """The GUI tests' fake game (tests/gui/fake_game.py) as the only game in the registry,
+    through the registry's own seam (``registry.register``); the module is the fixture's value."""
+    from tests.gui import fake_game as game
+    from trainer.games import registry
+
+    with registry.register(game.SPEC, only=True):
+        yield game

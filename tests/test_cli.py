@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 
 import pytest
 
@@ -10,17 +9,8 @@ from trainer.cli import SCREENS, main
 
 
 @pytest.fixture
-def game(monkeypatch):
-    """The real Two Card Joker game when it is there, else the GUI tests' fake one."""
-    from trainer.games import registry
-
-    registry.get_game.cache_clear()
-    if importlib.util.find_spec("trainer.games.two_card_joker") is None:
-        from tests.gui import fake_game
-
-        fake_game.install(monkeypatch)
-    yield "two-card-joker"
-    registry.get_game.cache_clear()
+def game():
+    return "two-card-joker"
 
 
 def png_size(path) -> tuple[int, int]:

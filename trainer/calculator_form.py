@@ -261,14 +261,11 @@ def calculator_games() -> list[CalculatorGame]:
     load or to make its form is left out, never taking the screen down)."""
     games = []
     for entry in registry.catalogue():
-        if not registry.is_available(entry.id):
+        if entry.calculator is None:  # the game's spec names no calculator
             continue
         try:
             game = registry.get_game(entry.id)
-            make = getattr(game, "calculator_form", None)
-            if make is None or getattr(game, "settle_document", None) is None:
-                continue
-            form = make()
+            form = game.calculator_form()
             if form is None:  # the game settles from JSON only (see its calculator_form)
                 continue
         except Exception as exc:  # noqa: BLE001 - a broken game package is not offered, and says why

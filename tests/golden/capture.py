@@ -56,11 +56,9 @@ def _redeal(doc: dict, rng: random.Random, game_id: str) -> dict:
 
 
 def settle_rounds(game_id: str, count: int = 40) -> list[dict]:
-    import importlib
-
     from trainer.games import registry
 
-    module = importlib.import_module(registry.GAME_PACKAGES[game_id] + ".calculator")
+    module = registry.spec(game_id).part("calculator")
     example = module.EXAMPLE
     rng = random.Random(f"golden-settle-{game_id}")
     docs = [copy.deepcopy(example)]

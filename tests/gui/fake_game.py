@@ -1,23 +1,29 @@
 """A small fake game for the GUI tests: one question kind per answer form.
 
-It stands in for the game 'two-card-joker' (the tests point
-``trainer.games.registry.GAME_PACKAGES`` at this module), so the screens can be tested
-without the real rules. Every answer is computed here from the question's RNG.
+A game of its own ("fake-game", its game.json in fake_game_rules/), registered as the
+only game by the ``fake_game`` fixture (tests/conftest.py, ``registry.register``), so the
+screens can be tested without the real rules. Its questions borrow Two Card Joker
+Poker's sections for their citations. Every answer is computed here from the question's
+RNG.
 """
 
 from __future__ import annotations
 
 import random
+from functools import cache
+from pathlib import Path
 
+from trainer.contracts.game import GameSpec, QuestionKind, Skill, header
+from trainer.core.game_data import GameData
 from trainer.core.money import format_cents
 from trainer.core.scene import CardView, SeatView, Spot, TableScene
-from trainer.games.registry import QuestionKind, Skill
 from trainer.contracts.question import (
     AMOUNTS, CHOICE, ORDER, PAY, SETTLE, Question, amounts_answer, order_answer, parse_settle, settle_answer,
 )
 
-GAME_ID = "two-card-joker"
-TITLE = "Two Card Joker Poker"
+GAME_ID = "fake-game"
+FOLDER = Path(__file__).with_name("fake_game_rules")
+TITLE = header(FOLDER)[0]
 SPOTS = (Spot("ante", "Ante"), Spot("pair-up", "Pair Up"))
 RANKS = ["Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven"]
 CARD_OF = {"Ace": "A", "King": "K", "Queen": "Q", "Jack": "J", "Ten": "T", "Nine": "9", "Eight": "8", "Seven": "7"}
@@ -100,45 +106,29 @@ def rank_order(rng: random.Random) -> Question:
     )
 
 
-class FakeGame:
-    id = GAME_ID
-    title = TITLE
-    rules_file = "fake.md"
-    spots = SPOTS
-    seat_count = 6
-
-    def skills(self) -> tuple[Skill, ...]:
-        return (
-            Skill(SKILL_RANK, "Fake: ranking", "Which rank is higher"),
-            Skill(SKILL_PAY, "Fake: payouts", "Pay the winners"),
-            Skill(SKILL_ORDER, "Fake: ordering", "Order the ranks"),
-        )
-
-    def question_kinds(self) -> tuple[QuestionKind, ...]:
-        return (
-            QuestionKind(f"{GAME_ID}.fake-higher", "Highest rank", SKILL_RANK, higher_card),
-            QuestionKind(f"{GAME_ID}.fake-pay", "Pay the wagers", SKILL_PAY, pay_wagers),
-            QuestionKind(f"{GAME_ID}.fake-settle", "Settle the wagers", SKILL_PAY, settle_wagers),
-            QuestionKind(f"{GAME_ID}.fake-order", "Order the ranks", SKILL_ORDER, rank_order),
-        )
+SKILLS = (
+    Skill(SKILL_RANK, "Fake: ranking", "Which rank is higher"),
+    Skill(SKILL_PAY, "Fake: payouts", "Pay the winners"),
+    Skill(SKILL_ORDER, "Fake: ordering", "Order the ranks"),
+)
+KINDS = (
+    QuestionKind(f"{GAME_ID}.fake-higher", "Highest rank", SKILL_RANK, higher_card),
+    QuestionKind(f"{GAME_ID}.fake-pay", "Pay the wagers", SKILL_PAY, pay_wagers),
+    QuestionKind(f"{GAME_ID}.fake-settle", "Settle the wagers", SKILL_PAY, settle_wagers),
+    QuestionKind(f"{GAME_ID}.fake-order", "Order the ranks", SKILL_ORDER, rank_order),
+)
 
 
-GAME = FakeGame()
+@cache
+def rules_data() -> GameData:
+    """Six seats and two spots; no pay tables, procedures or irregularities to ask about."""
+    return GameData(GAME_ID, TITLE, "fake.md", deck_size=54, jokers=2, seats=6, spots=SPOTS, pay_tables={},
+                    house_options={}, procedures={}, order_drills=(), wager_rules=(), irregularities=(),
+                    blurb=header(FOLDER)[1])
 
 
-def install(monkeypatch) -> None:
-    """Make this module the only available game, as 'two-card-joker' (undone by monkeypatch)."""
-    from trainer.games import registry
-
-    monkeypatch.setattr(registry, "GAME_PACKAGES", {GAME_ID: __name__})
-    registry.get_game.cache_clear()
-
-
-def uninstall() -> None:
-    """After the monkeypatch is undone: forget the cached fake game."""
-    from trainer.games import registry
-
-    registry.get_game.cache_clear()
+# The quiz and its rules data are this module; no calculator, analysis or table mode.
+SPEC = GameSpec(GAME_ID, __name__, FOLDER, questions=__name__, rules_data=__name__)
 
 
 def answer_keys(question, right: bool) -> list:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -16,13 +15,6 @@ from trainer.contracts.question import (
 from trainer.training.session import QuizSession
 from trainer.ui.answer_inputs import AmountsInput, ChoiceInput, OrderInput, SettleInput
 from trainer.ui.screens.quiz_screen import QuizScreen, answer_html, citations_html
-
-
-@pytest.fixture
-def fake_games(monkeypatch):
-    fake_game.install(monkeypatch)
-    yield
-    fake_game.uninstall()
 
 
 def one_question_quiz(qtbot, kind: str) -> tuple[QuizScreen, list]:
@@ -40,7 +32,7 @@ def one_question_quiz(qtbot, kind: str) -> tuple[QuizScreen, list]:
     return screen, answered
 
 
-def test_an_invalid_amount_shows_an_inline_error_and_does_not_submit(qtbot, fake_games):
+def test_an_invalid_amount_shows_an_inline_error_and_does_not_submit(qtbot, fake_game):
     screen, answered = one_question_quiz(qtbot, "fake-pay")
     amounts = screen.input
     assert isinstance(amounts, AmountsInput) and len(amounts.edits) == 2
@@ -68,7 +60,7 @@ def test_an_invalid_amount_shows_an_inline_error_and_does_not_submit(qtbot, fake
     assert screen.stack.currentWidget() is screen.feedback
 
 
-def test_an_empty_amount_is_explained_and_letters_cannot_be_typed(qtbot, fake_games):
+def test_an_empty_amount_is_explained_and_letters_cannot_be_typed(qtbot, fake_game):
     screen, answered = one_question_quiz(qtbot, "fake-pay")
     first, second = screen.input.edits
     qtbot.keyClicks(first, "ab5c")
@@ -79,7 +71,7 @@ def test_an_empty_amount_is_explained_and_letters_cannot_be_typed(qtbot, fake_ga
     assert second.hasFocus()
 
 
-def test_choice_number_keys_choose_and_submit(qtbot, fake_games):
+def test_choice_number_keys_choose_and_submit(qtbot, fake_game):
     screen, answered = one_question_quiz(qtbot, "fake-higher")
     choice = screen.input
     assert isinstance(choice, ChoiceInput) and choice.hasFocus()
@@ -94,7 +86,7 @@ def test_choice_number_keys_choose_and_submit(qtbot, fake_games):
     assert screen.score_label.text() == "1 / 1"
 
 
-def test_order_keys_build_the_sequence_and_backspace_undoes(qtbot, fake_games):
+def test_order_keys_build_the_sequence_and_backspace_undoes(qtbot, fake_game):
     screen, answered = one_question_quiz(qtbot, "fake-order")
     order = screen.input
     assert isinstance(order, OrderInput)
@@ -117,7 +109,7 @@ def test_order_keys_build_the_sequence_and_backspace_undoes(qtbot, fake_games):
     assert answered[0].given == order_answer(right)
 
 
-def test_feedback_shows_both_answers_explanation_and_bold_citations(qtbot, fake_games):
+def test_feedback_shows_both_answers_explanation_and_bold_citations(qtbot, fake_game):
     screen, answered = one_question_quiz(qtbot, "fake-pay")
     question = screen.question
     screen.submit_answer(json.dumps([1, 2]), response_ms=4321)
@@ -262,7 +254,7 @@ def test_settle_buttons_work_by_mouse(qtbot):
     assert given == ['[["push"], ["pay", 250]]']
 
 
-def test_settle_in_the_quiz_grades_and_explains_each_wager(qtbot, fake_games):
+def test_settle_in_the_quiz_grades_and_explains_each_wager(qtbot, fake_game):
     screen, answered = one_question_quiz(qtbot, "fake-settle")
     question = screen.question
     assert isinstance(screen.input, SettleInput) and screen.submit_button.isEnabled()

@@ -7,21 +7,13 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.gui import fake_game
 from tests.gui.test_practice_flow import window_with_trainee
 from trainer.review.accounts import create_supervisor
 from trainer.store import Store
 from trainer.training import exams
 
 
-@pytest.fixture
-def fake_games(monkeypatch):
-    fake_game.install(monkeypatch)
-    yield
-    fake_game.uninstall()
-
-
-def test_the_exported_exam_is_signed_by_the_database_and_sealed_by_a_start_code(qtbot, tmp_path, fake_games):
+def test_the_exported_exam_is_signed_by_the_database_and_sealed_by_a_start_code(qtbot, tmp_path, fake_game):
     db = tmp_path / "review.sqlite3"
     with Store.open(db) as s:
         create_supervisor(s, "Ms Lee", "a strong password")

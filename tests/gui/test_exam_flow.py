@@ -19,13 +19,6 @@ KEY = new_signing_key()  # the supervisor database's signing key
 pytestmark = pytest.mark.display
 
 
-@pytest.fixture
-def fake_games(monkeypatch):
-    fake_game.install(monkeypatch)
-    yield
-    fake_game.uninstall()
-
-
 def exam_file(tmp_path, start_code=None, **kw):
     spec = new_spec("Week 3 check", [fake_game.GAME_ID], **{"question_count": 4, "time_limit_s": 600,
                                                              "pass_mark": 75, "seed": 31, "class_name": "Spring",
@@ -47,7 +40,7 @@ def open_exam(qtbot, window, path):
     return flow
 
 
-def test_an_exam_is_locked_until_it_is_submitted(qtbot, tmp_path, fake_games):
+def test_an_exam_is_locked_until_it_is_submitted(qtbot, tmp_path, fake_game):
     db = tmp_path / "station.sqlite3"
     spec, path = exam_file(tmp_path)
     window = window_with_trainee(qtbot, db, "Eve")
@@ -111,7 +104,7 @@ def test_an_exam_is_locked_until_it_is_submitted(qtbot, tmp_path, fake_games):
         assert (session.mode, session.source, session.exam_id) == ("exam", "exam", spec.id)
 
 
-def test_the_time_limit_submits_the_exam(qtbot, tmp_path, fake_games):
+def test_the_time_limit_submits_the_exam(qtbot, tmp_path, fake_game):
     db = tmp_path / "station.sqlite3"
     spec, path = exam_file(tmp_path, question_count=5, pass_mark=20)
     window = window_with_trainee(qtbot, db, "Finn")
@@ -134,7 +127,7 @@ def test_the_time_limit_submits_the_exam(qtbot, tmp_path, fake_games):
         assert attempt.submitted and attempt.answered == 1 and attempt.passed
 
 
-def test_a_bad_exam_file_is_refused_and_nothing_is_kept(qtbot, tmp_path, fake_games):
+def test_a_bad_exam_file_is_refused_and_nothing_is_kept(qtbot, tmp_path, fake_game):
     db = tmp_path / "station.sqlite3"
     spec, path = exam_file(tmp_path)
     doc = json.loads(path.read_text())
@@ -154,7 +147,7 @@ def test_a_bad_exam_file_is_refused_and_nothing_is_kept(qtbot, tmp_path, fake_ga
         assert s.exams() == []
 
 
-def test_an_altered_exam_file_is_refused_with_one_clear_message(qtbot, tmp_path, fake_games):
+def test_an_altered_exam_file_is_refused_with_one_clear_message(qtbot, tmp_path, fake_game):
     """Issue 14: a time limit made 4 h in the file was obeyed; the signature now refuses it."""
     db = tmp_path / "station.sqlite3"
     _spec, path = exam_file(tmp_path)
@@ -173,7 +166,7 @@ def test_an_altered_exam_file_is_refused_with_one_clear_message(qtbot, tmp_path,
         assert s.exams() == []
 
 
-def test_a_sealed_exam_asks_for_the_start_code(qtbot, tmp_path, fake_games):
+def test_a_sealed_exam_asks_for_the_start_code(qtbot, tmp_path, fake_game):
     db = tmp_path / "station.sqlite3"
     spec, path = exam_file(tmp_path, start_code="KT7M-ARXQ")
     window = window_with_trainee(qtbot, db, "Ivy")
@@ -204,7 +197,7 @@ def take_it(qtbot, window, flow, right: int):
     assert window.worker.wait_idle()
 
 
-def test_a_second_attempt_is_a_retake_never_a_fresh_first_attempt(qtbot, tmp_path, fake_games):
+def test_a_second_attempt_is_a_retake_never_a_fresh_first_attempt(qtbot, tmp_path, fake_game):
     db = tmp_path / "station.sqlite3"
     spec, path = exam_file(tmp_path, question_count=2, pass_mark=50)
     window = window_with_trainee(qtbot, db, "Jo")
@@ -224,7 +217,7 @@ def test_a_second_attempt_is_a_retake_never_a_fresh_first_attempt(qtbot, tmp_pat
     assert "This was a retake" in flow.result_screen.verdict_note.text()
 
 
-def test_an_exam_that_cannot_be_saved_never_just_says_passed(qtbot, tmp_path, fake_games):
+def test_an_exam_that_cannot_be_saved_never_just_says_passed(qtbot, tmp_path, fake_game):
     """Issue 14: a class name over 60 characters made the exam save nothing while the
     screen said "Passed". The attempt is now saved first (the class is the lesser step),
     and a start that is not saved is named in the verdict."""

@@ -15,13 +15,6 @@ from trainer.ui.main_window import MainWindow
 pytestmark = pytest.mark.display
 
 
-@pytest.fixture
-def fake_games(monkeypatch):
-    fake_game.install(monkeypatch)
-    yield
-    fake_game.uninstall()
-
-
 def open_window(qtbot, db) -> MainWindow:
     window = MainWindow(db)
     qtbot.addWidget(window)
@@ -66,7 +59,7 @@ def add_trainee_by_keyboard(qtbot, window, name: str) -> None:
     qtbot.waitUntil(lambda: window.current_screen() is window.home_screen, timeout=5000)
 
 
-def test_new_trainee_by_keyboard_and_the_home_screen(qtbot, tmp_path, fake_games):
+def test_new_trainee_by_keyboard_and_the_home_screen(qtbot, tmp_path, fake_game):
     window = open_window(qtbot, tmp_path / "t.sqlite3")
     add_trainee_by_keyboard(qtbot, window, "Alice Martin")
 
@@ -75,11 +68,8 @@ def test_new_trainee_by_keyboard_and_the_home_screen(qtbot, tmp_path, fake_games
     assert str(tmp_path / "t.sqlite3") in window.db_status.text()
     assert window.windowTitle() == "Dealer Trainer"
     cards = window.home_screen.cards
-    assert [c.info.id for c in cards if not c.coming_soon] == ["two-card-joker"]
-    coming = [c for c in cards if c.coming_soon]
-    assert len(cards) == 5 and len(coming) == 4
-    assert all(not c.isEnabled() and c.badge.text() == "Coming soon" for c in coming)
-    assert {c.info.title for c in coming} == {"Four Card Poker", "DJ Wild Poker", "Winner's Pot Poker", "Pokette"}
+    assert [c.info.id for c in cards] == [fake_game.GAME_ID] and not cards[0].coming_soon  # the registry's one game
+    assert cards[0].info.title == "Fake Card Poker"  # its game.json's title
     available = cards[0]
     assert available.isEnabled() and available.start_button is not None
 
@@ -96,7 +86,7 @@ def test_new_trainee_by_keyboard_and_the_home_screen(qtbot, tmp_path, fake_games
     assert window.current_screen() is screen
 
 
-def test_ten_questions_by_keyboard_then_restart_and_progress(qtbot, tmp_path, fake_games):
+def test_ten_questions_by_keyboard_then_restart_and_progress(qtbot, tmp_path, fake_game):
     db = tmp_path / "trainer.sqlite3"
     window = open_window(qtbot, db)
     add_trainee_by_keyboard(qtbot, window, "Bea")
@@ -164,7 +154,7 @@ def test_ten_questions_by_keyboard_then_restart_and_progress(qtbot, tmp_path, fa
     assert again.current_screen() is again.home_screen
 
 
-def test_progress_empty_state(qtbot, tmp_path, fake_games):
+def test_progress_empty_state(qtbot, tmp_path, fake_game):
     window = open_window(qtbot, tmp_path / "e.sqlite3")
     add_trainee_by_keyboard(qtbot, window, "Cy")
     window.show_progress()

@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
-from trainer.games.pokette import GAME
+from trainer.games.registry import get_game
 from trainer.games.pokette.settlement import place
 from trainer.games.pokette.table import COLLECTED, PAID, ChipView, PoketteScene
 from trainer.training.session import make_question
 from trainer.ui.pokette.layout_view import PoketteLayoutView, describe, render_scene
 from trainer.ui.scene_view import SceneView
+
+GAME = get_game("pokette")
 
 SCENE = PoketteScene(
     chips=(ChipView(1, place("split", cards=["7s", "7c"]), 500, tag="A"),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.gui import fake_game
 from tests.gui.test_flow import answer_by_keyboard, feedback_shown, focused, open_window, press
 from trainer.store import Store
 
@@ -16,13 +15,6 @@ pytestmark = pytest.mark.display
 def shown(quiz) -> bool:
     """The feedback of this quiz screen is showing."""
     return quiz.stack.currentWidget() is quiz.feedback
-
-
-@pytest.fixture
-def fake_games(monkeypatch):
-    fake_game.install(monkeypatch)
-    yield
-    fake_game.uninstall()
 
 
 def window_with_trainee(qtbot, db, name: str = "Dana"):
@@ -41,7 +33,7 @@ def open_daily(qtbot, window):
     return flow
 
 
-def test_daily_practice_in_learn_mode_with_show_me(qtbot, tmp_path, fake_games):
+def test_daily_practice_in_learn_mode_with_show_me(qtbot, tmp_path, fake_game):
     db = tmp_path / "t.sqlite3"
     window = window_with_trainee(qtbot, db)
     flow = open_daily(qtbot, window)
@@ -57,7 +49,7 @@ def test_daily_practice_in_learn_mode_with_show_me(qtbot, tmp_path, fake_games):
     quiz = flow.quiz_screen
     qtbot.waitUntil(lambda: window.current_screen() is quiz)
     assert quiz.mode == "learn" and quiz.show_me_button.isVisible() and quiz.mode_badge.text().startswith("LEARN")
-    assert quiz.game_label.text() == "Two Card Joker Poker · Daily practice"
+    assert quiz.game_label.text() == f"{fake_game.TITLE} · Daily practice"
     first = quiz.question
     qtbot.mouseClick(quiz.show_me_button, Qt.MouseButton.LeftButton)  # stuck: show me
     assert shown(quiz)
@@ -88,7 +80,7 @@ def test_daily_practice_in_learn_mode_with_show_me(qtbot, tmp_path, fake_games):
     qtbot.waitUntil(lambda: screen.values["mistakes"].text() == "1", timeout=5000)
 
 
-def test_speed_mode_grades_every_answer(qtbot, tmp_path, fake_games):
+def test_speed_mode_grades_every_answer(qtbot, tmp_path, fake_game):
     window = window_with_trainee(qtbot, tmp_path / "t.sqlite3")
     flow = open_daily(qtbot, window)
     flow.practice_screen.pace.set_mode("speed")
@@ -109,7 +101,7 @@ def test_speed_mode_grades_every_answer(qtbot, tmp_path, fake_games):
     assert quiz.speed_bar.grade == "slow"
 
 
-def test_my_mistakes_asks_the_same_questions_again(qtbot, tmp_path, fake_games):
+def test_my_mistakes_asks_the_same_questions_again(qtbot, tmp_path, fake_game):
     db = tmp_path / "t.sqlite3"
     window = window_with_trainee(qtbot, db)
     window.start_practice(fake_game.GAME_ID, seed=5, count=6)
@@ -157,7 +149,7 @@ def test_my_mistakes_asks_the_same_questions_again(qtbot, tmp_path, fake_games):
         assert sources == ["game", "mistakes"]
 
 
-def test_leaving_a_daily_session_keeps_its_answers(qtbot, tmp_path, fake_games, monkeypatch):
+def test_leaving_a_daily_session_keeps_its_answers(qtbot, tmp_path, fake_game, monkeypatch):
     db = tmp_path / "t.sqlite3"
     window = window_with_trainee(qtbot, db)
     flow = open_daily(qtbot, window)

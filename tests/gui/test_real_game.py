@@ -10,17 +10,14 @@ from tests.gui import fake_game
 from trainer.store import Store
 from trainer.ui.main_window import MainWindow
 
-from trainer.games.registry import GAME_PACKAGES
+from trainer.games import registry
 
-GAMES = sorted(GAME_PACKAGES)
+GAMES = sorted(s.id for s in registry.specs())
 
 
 @pytest.mark.parametrize("game_id,seed", [("two-card-joker", 1), ("two-card-joker", 2024)]
                          + [(g, 5) for g in GAMES if g != "two-card-joker"])
 def test_a_real_session_by_keyboard(qtbot, tmp_path, game_id, seed):
-    from trainer.games import registry
-
-    registry.get_game.cache_clear()
     db = tmp_path / "real.sqlite3"
     window = MainWindow(db)
     qtbot.addWidget(window)

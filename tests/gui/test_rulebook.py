@@ -180,7 +180,7 @@ def test_the_rule_book_key_is_free_and_listed(qtbot, tmp_path):
     assert ("Ctrl+R", "Rule book") in screen_shortcuts(window.current_screen(), window)
 
 
-def test_print_as_worksheet_from_the_exam_builder(qtbot, tmp_path, monkeypatch):
+def test_print_as_worksheet_from_the_exam_builder(qtbot, tmp_path, monkeypatch, fake_game):
     """The supervisor's exam builder prints the exam as a worksheet: the exam's own plan
     (same seed, same questions in the same order as the stations), with an answer key."""
     from tests.gui import test_supervisor_flow as sup
@@ -190,36 +190,32 @@ def test_print_as_worksheet_from_the_exam_builder(qtbot, tmp_path, monkeypatch):
     from trainer.training.practice import make_planned
     from trainer.ui import worksheet
 
-    sup.fake_game.install(monkeypatch)
-    try:
-        db = tmp_path / "review.sqlite3"
-        with Store.open(db) as s:
-            populate(s, DemoPlan(trainees=2, days=3, seed=5))
-        window, flow, _progress = sup.signed_in(qtbot, db)
-        flow.show_tools(1)
-        tools = flow.tools
-        qtbot.mouseClick(tools.new_exam_button, Qt.MouseButton.LeftButton)
-        sup.fill(qtbot, tools.exam_title, "Paper check")
-        tools.set_game(sup.fake_game.GAME_ID, True)
-        tools.exam_count.setValue(5)
-        tools.exam_seed.setValue(4242)
-        printed = []
-        real = worksheet.write_worksheet
-        monkeypatch.setattr(worksheet, "write_worksheet",
-                            lambda path, title, qs: printed.append((title, qs)) or real(path, title, qs))
-        out = tmp_path / "paper.pdf"
-        flow.choose_save = lambda *_a: str(out)
-        qtbot.mouseClick(tools.print_worksheet_button, Qt.MouseButton.LeftButton)
-        assert out.read_bytes().startswith(b"%PDF")
-        assert "Saved the worksheet" in tools.status.text()
-        (title, questions), = printed
-        spec = flow._spec(tools.form_values())
-        assert title == "Paper check: worksheet (seed 4242)"
-        assert [(q.kind, q.prompt, q.answer) for q in questions] == [
-            (make_planned(p).kind, make_planned(p).prompt, make_planned(p).answer) for p in exam_plan(spec)]
-        window.close()
-    finally:
-        sup.fake_game.uninstall()
+    db = tmp_path / "review.sqlite3"
+    with Store.open(db) as s:
+        populate(s, DemoPlan(trainees=2, days=3, seed=5))
+    window, flow, _progress = sup.signed_in(qtbot, db)
+    flow.show_tools(1)
+    tools = flow.tools
+    qtbot.mouseClick(tools.new_exam_button, Qt.MouseButton.LeftButton)
+    sup.fill(qtbot, tools.exam_title, "Paper check")
+    tools.set_game(fake_game.GAME_ID, True)
+    tools.exam_count.setValue(5)
+    tools.exam_seed.setValue(4242)
+    printed = []
+    real = worksheet.write_worksheet
+    monkeypatch.setattr(worksheet, "write_worksheet",
+                        lambda path, title, qs: printed.append((title, qs)) or real(path, title, qs))
+    out = tmp_path / "paper.pdf"
+    flow.choose_save = lambda *_a: str(out)
+    qtbot.mouseClick(tools.print_worksheet_button, Qt.MouseButton.LeftButton)
+    assert out.read_bytes().startswith(b"%PDF")
+    assert "Saved the worksheet" in tools.status.text()
+    (title, questions), = printed
+    spec = flow._spec(tools.form_values())
+    assert title == "Paper check: worksheet (seed 4242)"
+    assert [(q.kind, q.prompt, q.answer) for q in questions] == [
+        (make_planned(p).kind, make_planned(p).prompt, make_planned(p).answer) for p in exam_plan(spec)]
+    window.close()
 
 
 def _quiz(qtbot, mode):

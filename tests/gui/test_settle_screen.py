@@ -280,15 +280,9 @@ def test_other_games_switch_the_form(screen):
     assert screen.form.game_id == GAME and screen.result is not None
 
 
-def test_a_registry_without_calculators_shows_a_message(qtbot, monkeypatch):
-    from tests.gui import fake_game
-
-    fake_game.install(monkeypatch)
-    try:
-        s = SettleScreen()
-        qtbot.addWidget(s)
-        assert s.games == [] and s.form is None
-        assert "No available game has a settlement calculator" in s.error_label.text()
-        assert s.settle_now() is None
-    finally:
-        fake_game.uninstall()
+def test_a_registry_without_calculators_shows_a_message(qtbot, fake_game):
+    s = SettleScreen()
+    qtbot.addWidget(s)
+    assert s.games == [] and s.form is None
+    assert "No available game has a settlement calculator" in s.error_label.text()
+    assert s.settle_now() is None

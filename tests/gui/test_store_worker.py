@@ -6,20 +6,11 @@ from __future__ import annotations
 import threading
 import time
 
-import pytest
 from PySide6.QtCore import QTimer
 
-from tests.gui import fake_game
 from trainer.store import Store, StoreError
 from trainer.ui.main_window import MainWindow
 from trainer.ui.worker import StoreWorker
-
-
-@pytest.fixture
-def fake_games(monkeypatch):
-    fake_game.install(monkeypatch)
-    yield
-    fake_game.uninstall()
 
 
 def ready_window(qtbot, db, name="Dee") -> MainWindow:
@@ -76,7 +67,7 @@ def test_a_failed_job_reports_its_message(qtbot, tmp_path):
         worker.shutdown()
 
 
-def test_an_answer_the_store_refuses_is_shown_in_the_feedback_and_the_summary(qtbot, tmp_path, fake_games,
+def test_an_answer_the_store_refuses_is_shown_in_the_feedback_and_the_summary(qtbot, tmp_path, fake_game,
                                                                               monkeypatch):
     window = ready_window(qtbot, tmp_path / "e.sqlite3")
 
@@ -99,7 +90,7 @@ def test_an_answer_the_store_refuses_is_shown_in_the_feedback_and_the_summary(qt
     assert window.summary_screen.warning.isVisible()
 
 
-def test_every_answer_is_in_the_store_before_the_next_question(qtbot, tmp_path, fake_games):
+def test_every_answer_is_in_the_store_before_the_next_question(qtbot, tmp_path, fake_game):
     db = tmp_path / "r.sqlite3"
     window = ready_window(qtbot, db)
     recorded_on = []

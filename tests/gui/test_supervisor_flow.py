@@ -24,13 +24,6 @@ pytestmark = pytest.mark.display
 PASSWORD = "a strong password"
 
 
-@pytest.fixture
-def fake_games(monkeypatch):
-    fake_game.install(monkeypatch)
-    yield
-    fake_game.uninstall()
-
-
 def open_review(qtbot, window):
     qtbot.mouseClick(window.home_screen.supervisor_button, Qt.MouseButton.LeftButton)
     flow = window.review
@@ -45,7 +38,7 @@ def fill(qtbot, edit, text: str) -> None:
     qtbot.keyClicks(edit, text)
 
 
-def test_accounts_sign_in_and_lock(qtbot, tmp_path, fake_games):
+def test_accounts_sign_in_and_lock(qtbot, tmp_path, fake_game):
     db = tmp_path / "review.sqlite3"
     window = window_with_trainee(qtbot, db, "Hana")
     qtbot.mouseClick(window.home_screen.supervisor_button, Qt.MouseButton.LeftButton)
@@ -101,7 +94,7 @@ def test_accounts_sign_in_and_lock(qtbot, tmp_path, fake_games):
 
 
 @pytest.fixture
-def demo_db(tmp_path, fake_games):
+def demo_db(tmp_path, fake_game):
     db = tmp_path / "review.sqlite3"
     with Store.open(db) as s:
         populate(s, DemoPlan(trainees=6, days=20, seed=5))
@@ -133,7 +126,7 @@ def test_the_dashboard_a_trainee_and_the_exports(qtbot, demo_db, tmp_path):
     names = [screen.tree.topLevelItem(i).text(0) for i in range(6)]
     assert names == sorted(names, key=str.casefold)
     top = screen.tree.topLevelItem(names.index("Sam Rivera"))
-    assert top.childCount() == 1 and top.child(0).text(0) == "Two Card Joker Poker"
+    assert top.childCount() == 1 and top.child(0).text(0) == fake_game.TITLE
     assert top.child(0).childCount() == 3  # the fake game's three skills
     assert screen.chart.points and screen.chart.series_names() == ["Mean time (s)", "Accuracy"]
     assert "Weakest" not in screen.weakest.text() and screen.weakest.text()

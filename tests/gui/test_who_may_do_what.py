@@ -7,11 +7,9 @@ from __future__ import annotations
 import json
 import sqlite3
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from tests.gui import fake_game
 from tests.gui.test_practice_flow import window_with_trainee
 from tests.gui.test_supervisor_flow import fill, open_review
 from trainer.review.accounts import create_supervisor
@@ -20,14 +18,7 @@ from trainer.store import Store
 PASSWORD = "a strong password"
 
 
-@pytest.fixture
-def fake_games(monkeypatch):
-    fake_game.install(monkeypatch)
-    yield
-    fake_game.uninstall()
-
-
-def test_exporting_the_station_needs_no_supervisor_account(qtbot, tmp_path, fake_games):
+def test_exporting_the_station_needs_no_supervisor_account(qtbot, tmp_path, fake_game):
     db = tmp_path / "station.sqlite3"
     window = window_with_trainee(qtbot, db, "Hana")
     out = tmp_path / "hana-station.dtresults"
@@ -56,7 +47,7 @@ def _sign_in(qtbot, window, name=" Ms Lee", password=PASSWORD):
     return flow
 
 
-def test_a_tampered_audit_log_is_shown_on_signing_in_naming_the_first_bad_entry(qtbot, tmp_path, fake_games):
+def test_a_tampered_audit_log_is_shown_on_signing_in_naming_the_first_bad_entry(qtbot, tmp_path, fake_game):
     db = tmp_path / "review.sqlite3"
     with Store.open(db) as s:
         lee = create_supervisor(s, "Ms Lee", PASSWORD)
@@ -79,7 +70,7 @@ def test_a_tampered_audit_log_is_shown_on_signing_in_naming_the_first_bad_entry(
     window.close()
 
 
-def test_wrong_passwords_slow_the_sign_in_down(qtbot, tmp_path, fake_games):
+def test_wrong_passwords_slow_the_sign_in_down(qtbot, tmp_path, fake_game):
     db = tmp_path / "review.sqlite3"
     with Store.open(db) as s:
         create_supervisor(s, "Ms Lee", PASSWORD)

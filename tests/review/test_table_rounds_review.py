@@ -86,9 +86,6 @@ FakeTableMode = SimpleNamespace(
 @pytest.fixture
 def table_mode(monkeypatch):
     """Two Card Joker has the hand-made table mode (in place of its own); no other game has one."""
-    from trainer.games import registry
-
-    monkeypatch.setattr(FakeTableMode, "__name__", f"{registry.GAME_PACKAGES[GAME]}.table_round", raising=False)
     monkeypatch.setattr(table_games, "table_module", lambda game_id: FakeTableMode if game_id == GAME else None)
     yield FakeTableMode
 

@@ -1,7 +1,7 @@
 """A game's rules data (resources/games/<id>/game.json and procedures.json), read and
 validated once, in one shape for every card game.
 
-game.json: title, rules file, deck, seats, the layout's betting spots (§ cited), pay
+game.json: title, blurb, rules file, deck, seats, the layout's betting spots (§ cited), pay
 tables (rows of hands and odds, each table citing its section) and house options.
 procedures.json: ordered procedures (opening, shuffle and cut, the round), the drills
 among them, wagering rules ("is this wager allowed") and irregularities with their
@@ -75,6 +75,7 @@ class GameData:
     irregularities: tuple[Irregularity, ...]
     # remedy identity -> every remedy it contains, its parts' parts included
     remedy_parts: dict[str, frozenset[str]] = field(default_factory=dict)
+    blurb: str = ""  # one line under the title on the home screen
 
     def remedies_differ(self, a: str, b: str) -> bool:
         """Whether remedies ``a`` and ``b`` differ in substance: not the same identity,
@@ -123,6 +124,7 @@ def read_game_data(folder: Path, *, game_id: str, hand_keys: frozenset[str],
     if g["game"].str() != game_id:
         raise g["game"].fail(f"expected {game_id!r}")
     title = g["title"].str()
+    blurb = g["blurb"].str()
     deck = g["deck"]
     spots = tuple(Spot(s["key"].str(), s["label"].str()) for s in g["spots"].list())
     if len({s.key for s in spots}) != len(spots):
@@ -164,7 +166,7 @@ def read_game_data(folder: Path, *, game_id: str, hand_keys: frozenset[str],
         id=game_id, title=title, rules_file=g["rules_file"].str(), deck_size=deck["size"].int(),
         jokers=deck["jokers"].int(), seats=g["seats"].int(), spots=spots, pay_tables=tables,
         house_options=options, procedures=procedures, order_drills=drills,
-        wager_rules=wager_rules, irregularities=irregularities, remedy_parts=remedy_parts,
+        wager_rules=wager_rules, irregularities=irregularities, remedy_parts=remedy_parts, blurb=blurb,
     )
 
 

@@ -1,127 +1,87 @@
 """The game registry: the one seam every screen and session goes through.
 
-Every regulated game the trainer will teach is listed in ``CATALOGUE`` (so the home
-screen can show what is coming); a game becomes available when its package is named
-in ``GAME_PACKAGES`` and provides a module-level ``GAME`` implementing ``Game``.
-Adding a game touches its own package and one line here, nothing else.
+It holds one ``GameSpec`` per game (trainer/contracts/game.py): ``GAMES`` names each
+game's spec, ``SPEC`` in its package's ``game`` module, in the order the home screen shows
+them. Adding a game is its own package (and its rules data folder) and one line here.
+``get_game`` gives the game as the ``Game`` protocol; ``register`` adds games for a while
+(tests: a sixth game from a test folder, the GUI tests' fake game).
 """
 
 from __future__ import annotations
 
 import importlib
-import random
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
-from typing import Callable, Protocol
 
-from trainer.core.scene import Spot
+from trainer.contracts.game import Game, GameSpec, QuestionKind, Skill, table_mode_skills
 
-
-@dataclass(frozen=True)
-class CatalogueEntry:
-    id: str
-    title: str
-    blurb: str
-
-
-CATALOGUE: tuple[CatalogueEntry, ...] = (
-    CatalogueEntry("two-card-joker", "Two Card Joker Poker", "Two cards against the dealer, jokers pair anything"),
-    CatalogueEntry("four-card", "Four Card Poker", "Best four of five against the dealer's best of six"),
-    CatalogueEntry("dj-wild", "DJ Wild Poker", "Deuces and the joker wild, ante, blind and Trips"),
-    CatalogueEntry("winners-pot", "Winner's Pot Poker", "Three streets, a button, a pot and a commission"),
-    CatalogueEntry("pokette", "Pokette", "The card wheel with a poker-hand stand"),
+# One line per game: the module holding its ``SPEC``.
+GAMES: tuple[str, ...] = (
+    "trainer.games.two_card_joker.game",
+    "trainer.games.four_card.game",
+    "trainer.games.dj_wild.game",
+    "trainer.games.winners_pot.game",
+    "trainer.games.pokette.game",
 )
 
-# Packages whose GAME is available. A new game adds its package here.
-GAME_PACKAGES: dict[str, str] = {
-    "two-card-joker": "trainer.games.two_card_joker",
-    "four-card": "trainer.games.four_card",
-    "dj-wild": "trainer.games.dj_wild",
-    "winners-pot": "trainer.games.winners_pot",
-    "pokette": "trainer.games.pokette",
-}
-
-
-@dataclass(frozen=True)
-class Skill:
-    id: str  # "two-card-joker.hand-ranking"
-    title: str  # "Two Card Joker: hand ranking"
-    description: str
-
-
-def table_mode_skills(game_id: str, short_title: str) -> tuple[Skill, ...]:
-    """The skills table mode scores (trainer/training/table_mode): every game with a
-    table mode has these three, after its quiz skills."""
-    return (
-        Skill(f"{game_id}.table-procedure", f"{short_title}: table procedure",
-              "Deal whole rounds at the table: every dealer action in the right order, place and face (table mode)."),
-        Skill(f"{game_id}.table-payouts", f"{short_title}: table payouts",
-              "Pay each winning wager at the table in chips of the house denominations (table mode)."),
-        Skill(f"{game_id}.table-watch", f"{short_title}: spot the error",
-              "Watch a dealer deal and stop each mistake, naming the rule and the remedy (table mode)."),
-    )
-
-
-# A generator makes one question from an RNG; every answer comes from the rules core.
-Generator = Callable[[random.Random], "object"]
-
-
-@dataclass(frozen=True)
-class QuestionKind:
-    id: str  # "two-card-joker.name-the-hand"
-    title: str
-    skill: str  # Skill.id
-    make: Generator  # (rng) -> trainer.training.question.Question
-
-
-class Game(Protocol):
-    id: str
-    title: str
-    rules_file: str
-    spots: tuple[Spot, ...]
-    seat_count: int
-
-    def skills(self) -> tuple[Skill, ...]: ...
-
-    def question_kinds(self) -> tuple[QuestionKind, ...]: ...
-
-    def analyze(self, table: str | None = None, progress: Callable[[float], None] | None = None) -> dict:
-        """Exact game math by full enumeration (see `dealer-trainer analyze`)."""
-        ...
+_registered: list[GameSpec] = []  # added by ``register``, after the shipped games
+_only: list[bool] = [False]  # ``register(only=True)``: the registered games alone
 
 
 class UnknownGame(KeyError):
     pass
 
 
-def catalogue() -> tuple[CatalogueEntry, ...]:
-    return CATALOGUE
+@cache
+def shipped() -> tuple[GameSpec, ...]:
+    """The specs of the games this trainer ships (``GAMES``), whatever ``register`` adds."""
+    return tuple(importlib.import_module(name).SPEC for name in GAMES)
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Every game's spec, in the home screen's order."""
+    registered = tuple(_registered)
+    if _only[0]:
+        return registered
+    ids = {s.id for s in registered}
+    return tuple(s for s in shipped() if s.id not in ids) + registered
+
+
+def spec(game_id: str) -> GameSpec:
+    for s in specs():
+        if s.id == game_id:
+            return s
+    known = ", ".join(s.id for s in specs())
+    raise UnknownGame(f"unknown game {game_id!r}; the games are: {known}")
+
+
+def catalogue() -> tuple[GameSpec, ...]:
+    """The games for a list of games (each has ``id``, ``title`` and ``blurb``)."""
+    return specs()
 
 
 def is_available(game_id: str) -> bool:
-    return game_id in GAME_PACKAGES
+    return any(s.id == game_id for s in specs())
 
 
 @cache
+def _game(game_spec: GameSpec) -> Game:
+    from trainer.games.packaged import PackagedGame
+
+    return PackagedGame(game_spec)
+
+
 def get_game(game_id: str) -> Game:
-    if game_id not in GAME_PACKAGES:
-        known = ", ".join(e.id for e in CATALOGUE)
-        if any(e.id == game_id for e in CATALOGUE):
-            raise UnknownGame(f"{game_id} is not available yet")
-        raise UnknownGame(f"unknown game {game_id!r}; the games are: {known}")
-    module = importlib.import_module(GAME_PACKAGES[game_id])
-    return module.GAME
+    return _game(spec(game_id))
 
 
 def available_games() -> list[Game]:
-    return [get_game(e.id) for e in CATALOGUE if e.id in GAME_PACKAGES]
+    return [_game(s) for s in specs()]
 
 
 def title_of(game_id: str) -> str:
-    for e in CATALOGUE:
-        if e.id == game_id:
-            return e.title
-    return game_id
+    return spec(game_id).title if is_available(game_id) else game_id
 
 
 def skill_title(skill_id: str) -> str:
@@ -131,3 +91,23 @@ def skill_title(skill_id: str) -> str:
             if s.id == skill_id:
                 return s.title
     return skill_id
+
+
+@contextmanager
+def register(*game_specs: GameSpec, only: bool = False) -> Iterator[tuple[GameSpec, ...]]:
+    """Add games to the registry inside a ``with`` block (a game with a shipped game's id
+    stands in for it; ``only``: the shipped games are hidden). The registry is as it was
+    after the block."""
+    saved = (list(_registered), _only[0])
+    _registered[:] = [s for s in _registered if s.id not in {g.id for g in game_specs}] + list(game_specs)
+    _only[0] = only or _only[0]
+    try:
+        yield game_specs
+    finally:
+        _registered[:], _only[0] = saved
+
+
+__all__ = [
+    "GAMES", "Game", "GameSpec", "QuestionKind", "Skill", "UnknownGame", "available_games", "catalogue",
+    "get_game", "is_available", "register", "shipped", "skill_title", "spec", "specs", "table_mode_skills", "title_of",
+]

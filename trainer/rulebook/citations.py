@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from trainer.games.registry import CATALOGUE
+from trainer.games.registry import shipped
 
-TITLES: dict[str, str] = {e.title: e.id for e in CATALOGUE}
+TITLES: dict[str, str] = {e.title: e.id for e in shipped()}  # the books: the shipped games' rules
 _BOOK = "|".join(re.escape(t) for t in sorted(TITLES, key=len, reverse=True))
 _LBL = r"\((?:[a-z]{1,5}|\d{1,2}|[A-Z])\)"
 _SEC = rf"(?:\d{{1,2}}(?:{_LBL})*(?:[a-z](?![A-Za-z]))?|(?:{_LBL})+)(?:-(?:{_LBL})+)?"

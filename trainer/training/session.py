@@ -12,7 +12,8 @@ import time
 from dataclasses import dataclass, field
 
 from trainer.core.rng import derive_seed, make_rng
-from trainer.games.registry import QuestionKind, get_game
+from trainer.contracts.game import QuestionKind
+from trainer.games.registry import get_game
 from trainer.contracts.question import AnswerResult, Question
 
 

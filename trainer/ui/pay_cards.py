@@ -12,7 +12,6 @@ section: "Two Card Joker Poker §11(d)").
 from __future__ import annotations
 
 import html
-import importlib
 import re
 
 from PySide6.QtCore import Qt
@@ -32,7 +31,7 @@ def game_data(game_id: str):
     if not registry.is_available(game_id):
         return None
     try:
-        return importlib.import_module(f"{registry.GAME_PACKAGES[game_id]}.rules_data").rules_data()
+        return registry.get_game(game_id).data()
     except (ModuleNotFoundError, AttributeError):
         return None
 

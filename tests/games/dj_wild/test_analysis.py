@@ -5,9 +5,11 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.games.dj_wild import GAME
+from trainer.games.registry import get_game
 from trainer.games.dj_wild.analysis import TOTAL_HANDS, analyze
 from trainer.games.dj_wild.rules_data import rules_data
+
+GAME = get_game("dj-wild")
 
 
 def test_every_trips_table_is_analysed_and_serialisable():

@@ -8,12 +8,14 @@ import pytest
 
 from trainer.calculator import settle
 from trainer.core.settlement import SettlementError
-from trainer.games.dj_wild import GAME
+from trainer.games.registry import get_game
 from trainer.games.dj_wild import table_round as tr
 from trainer.games.dj_wild.calculator import EXAMPLE
 from trainer.training.session import make_question
 from trainer.core.table.levels import level
 from trainer.core.table.script import RoundConfig
+
+GAME = get_game("dj-wild")
 
 # A card code standing alone: rank then suit ('As', 'Td', '10d', '7c') or the joker's 'JK'.
 CODE = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9TJQKA])[shdc](?![\w])|(?<![\w])JK(?![\w])")

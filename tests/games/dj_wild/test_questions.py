@@ -5,12 +5,14 @@ import json
 import pytest
 
 from trainer.core.cards import parse_cards
-from trainer.games.dj_wild import GAME
+from trainer.games.registry import get_game
 from trainer.games.dj_wild.hands import Category, evaluate, trips_readings
 from trainer.games.dj_wild.rules_data import rules_data
 from trainer.games.dj_wild.settlement import FOLD, PLAY, HouseOptions, SeatWagers, settle_round, trips_payout
 from trainer.contracts.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.training.session import QuizSession, make_question
+
+GAME = get_game("dj-wild")
 
 KINDS = GAME.question_kinds()
 SEEDS = range(150)

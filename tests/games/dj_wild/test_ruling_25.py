@@ -14,10 +14,12 @@ from tests.games.dj_wild.oracle import best_value
 from trainer.calculator import settle
 from trainer.core.cards import ACE, JOKER, Card, parse_cards
 from trainer.core.settlement import LOSE, WIN
-from trainer.games.dj_wild import GAME
+from trainer.games.registry import get_game
 from trainer.games.dj_wild.hands import Category, compare, comparison_citations, evaluate
 from trainer.games.dj_wild.settlement import PLAY, SeatWagers, settle_round
 from trainer.training.session import make_question
+
+GAME = get_game("dj-wild")
 
 R25 = "trainer ruling 25"
 AA_FLUSH = "Ah Kh 9h 5h JK"  # a wild card beside the natural ace: ace-ace-king-nine-five

@@ -7,7 +7,9 @@ from fractions import Fraction
 import pytest
 
 from trainer.games.four_card.analysis import analyze
-from trainer.games.four_card import GAME
+from trainer.games.registry import get_game
+
+GAME = get_game("four-card")
 
 FIVE = {"four of a kind": 624, "straight flush": 2072, "three of a kind": 58656, "flush": 114616,
         "straight": 101808, "two pair": 123552, "pair": 1047552, "high card": 1150080}

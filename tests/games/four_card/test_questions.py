@@ -4,13 +4,14 @@ import json
 
 import pytest
 
-import trainer.games.registry as registry
 from trainer.core.cards import parse_cards
-from trainer.games.four_card import GAME
+from trainer.games.registry import get_game
 from trainer.games.four_card.hands import Category, best_hand
 from trainer.games.four_card.settlement import DEALER, FOLD, HouseOptions, SeatWagers, settle_round
 from trainer.contracts.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.training.session import QuizSession, make_question
+
+GAME = get_game("four-card")
 
 KINDS = GAME.question_kinds()
 SEEDS = range(100)
@@ -152,24 +153,19 @@ def test_the_dealers_sixth_card_is_face_up_in_the_stub_scene():
     assert faces == [False] * 5 + [True]
 
 
-def test_a_seeded_session_is_the_same_on_every_station(monkeypatch):
-    monkeypatch.setitem(registry.GAME_PACKAGES, "four-card", "trainer.games.four_card")
-    registry.get_game.cache_clear()
-    try:
-        count = len(KINDS)
-        a = QuizSession("four-card", seed=2024, count=count)
-        b = QuizSession("four-card", seed=2024, count=count)
-        seen = []
-        while not a.finished:
-            qa, qb = a.current(), b.current()
-            assert qa == qb
-            seen.append(qa.kind)
-            a.answer(qa.answer, 1000)
-            b.answer("wrong", 1000)
-        assert len(set(seen)) == count  # a session as long as the kinds covers every kind
-        assert a.summary().correct == count and b.summary().correct == 0
-    finally:
-        registry.get_game.cache_clear()
+def test_a_seeded_session_is_the_same_on_every_station():
+    count = len(KINDS)
+    a = QuizSession("four-card", seed=2024, count=count)
+    b = QuizSession("four-card", seed=2024, count=count)
+    seen = []
+    while not a.finished:
+        qa, qb = a.current(), b.current()
+        assert qa == qb
+        seen.append(qa.kind)
+        a.answer(qa.answer, 1000)
+        b.answer("wrong", 1000)
+    assert len(set(seen)) == count  # a session as long as the kinds covers every kind
+    assert a.summary().correct == count and b.summary().correct == 0
 
 
 SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}

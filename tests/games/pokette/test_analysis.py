@@ -6,8 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.games.pokette import GAME
+from trainer.games.registry import get_game
 from trainer.games.pokette.analysis import analyze
+
+GAME = get_game("pokette")
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,10 @@ import pytest
 
 from trainer.calculator import format_result, settle
 from trainer.core.settlement import SettlementError
-from trainer.games import registry
-from trainer.games.pokette import GAME
+from trainer.games.registry import get_game
 from trainer.games.pokette.calculator import EXAMPLE, settle_document
+
+GAME = get_game("pokette")
 
 ROUND = {
     "game": "pokette",
@@ -66,15 +67,10 @@ def test_house_odds_option():
     assert settle_document(doc)["seats"][0]["wagers"][0]["net"] == 15_000
 
 
-def test_through_the_calculator_and_its_text(monkeypatch):
-    monkeypatch.setitem(registry.GAME_PACKAGES, "pokette", "trainer.games.pokette")
-    registry.get_game.cache_clear()
-    try:
-        out = settle(EXAMPLE)
-        text = format_result(out)
-        assert "Pokette" in text and "Seat 1" in text and "24 to 1" in text
-    finally:
-        registry.get_game.cache_clear()
+def test_through_the_calculator_and_its_text():
+    out = settle(EXAMPLE)
+    text = format_result(out)
+    assert "Pokette" in text and "Seat 1" in text and "24 to 1" in text
 
 
 def test_the_extra_lines_of_the_text():

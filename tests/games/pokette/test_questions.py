@@ -8,7 +8,7 @@ import pytest
 
 from tests.games.pokette import oracle
 from trainer.core.cards import Card
-from trainer.games.pokette import GAME
+from trainer.games.registry import get_game
 from trainer.games.pokette.layout import default_layout
 from trainer.games.pokette.questions import KINDS, SKILLS, wager_list_text
 from trainer.games.pokette.rules_data import wheel
@@ -16,6 +16,8 @@ from trainer.games.pokette.table import PoketteScene
 from trainer.games.pokette.wheel import Section
 from trainer.contracts.question import CHOICE, ORDER, SETTLE
 from trainer.training.session import make_question
+
+GAME = get_game("pokette")
 
 SEEDS = range(120)
 KIND = {k.id.split(".", 1)[1]: k for k in KINDS}

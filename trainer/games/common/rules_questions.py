@@ -8,13 +8,12 @@ generators (hands, payouts, dealing) live in its package.
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Callable
 
 from trainer.core.citation import REFER, ruling
 from trainer.core.game_data import REFER_REMEDY, GameData
-from trainer.games.registry import GAME_PACKAGES, QuestionKind
+from trainer.contracts.game import QuestionKind
 from trainer.contracts.question import CHOICE, ORDER, Question, order_answer
 
 REFER_OUTCOME = REFER[0].upper() + REFER[1:]  # "Refer to floor supervisor"
@@ -73,10 +72,11 @@ def remedies_differ(game_id: str, a: str, b: str) -> bool:
     """Whether two remedy texts of a game differ in substance (trainer ruling 38), for
     option lists built outside this module (table mode's "And the remedy?"). A game
     without rules data compares the words only."""
-    if game_id not in GAME_PACKAGES:
+    from trainer.games import registry
+
+    if not registry.is_available(game_id):
         return a != b
-    data = importlib.import_module(GAME_PACKAGES[game_id] + ".rules_data").rules_data()
-    return data.wordings_differ(a, b)
+    return registry.get_game(game_id).data().wordings_differ(a, b)
 
 
 def wager_allowed(data: GameData, rng: random.Random, skill: str) -> Question:

@@ -6,6 +6,6 @@ Cover All, dealing, the rules data in resources/games/dj-wild/), its skills and
 question generators, its table layout, and the exact Trips math (``analysis.analyze``).
 """
 
-from trainer.games.dj_wild.game import GAME
+from trainer.games.dj_wild.game import SPEC
 
-__all__ = ["GAME"]
+__all__ = ["SPEC"]

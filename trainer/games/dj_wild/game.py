@@ -1,8 +1,10 @@
-"""The registry entry for DJ Wild Poker."""
+"""The registry's entry for DJ Wild Poker: its package, its rules data folder and the parts it
+brings (trainer/contracts/game.py says what each part must define)."""
 
-from trainer.games.dj_wild.hands import TITLE
-from trainer.games.dj_wild.questions import KINDS, SKILLS
-from trainer.games.dj_wild.rules_data import GAME_ID, rules_data
-from trainer.games.packaged import PackagedGame
+from trainer.contracts.game import GameSpec
+from trainer.paths import resource
 
-GAME = PackagedGame(GAME_ID, TITLE, "trainer.games.dj_wild", rules_data, SKILLS, KINDS)
+SPEC = GameSpec(
+    "dj-wild", "trainer.games.dj_wild", resource("games", "dj-wild"),
+    calculator=".calculator", analysis=".analysis", table_round=".table_round",
+)

@@ -31,7 +31,7 @@ from trainer.games.dj_wild.settlement import (
     DEALER, FOLD, LABELS, PLAY, HouseOptions, SeatWagers, choose_trips, cover_all_outcome, settle_round,
 )
 from trainer.games.dj_wild.table import SeatShow, scene
-from trainer.games.registry import QuestionKind, Skill, table_mode_skills
+from trainer.contracts.game import QuestionKind, Skill, table_mode_skills
 from trainer.contracts.question import CHOICE, ORDER, SETTLE, Question, order_answer, settle_answer, wager_entry
 from trainer.games.common.rules_questions import REFER_OUTCOME, data_kinds, shuffled_items
 

@@ -5,6 +5,6 @@ settlement, dealing, the rules data in resources/games/four-card/), its skills a
 question generators, its table layout, and its exact game math (analysis.py).
 """
 
-from trainer.games.four_card.game import GAME
+from trainer.games.four_card.game import SPEC
 
-__all__ = ["GAME"]
+__all__ = ["SPEC"]

@@ -1,8 +1,10 @@
-"""The registry entry for Four Card Poker."""
+"""The registry's entry for Four Card Poker: its package, its rules data folder and the parts it
+brings (trainer/contracts/game.py says what each part must define)."""
 
-from trainer.games.four_card.hands import TITLE
-from trainer.games.four_card.questions import KINDS, SKILLS
-from trainer.games.four_card.rules_data import GAME_ID, rules_data
-from trainer.games.packaged import PackagedGame
+from trainer.contracts.game import GameSpec
+from trainer.paths import resource
 
-GAME = PackagedGame(GAME_ID, TITLE, "trainer.games.four_card", rules_data, SKILLS, KINDS)
+SPEC = GameSpec(
+    "four-card", "trainer.games.four_card", resource("games", "four-card"),
+    calculator=".calculator", analysis=".analysis", table_round=".table_round",
+)

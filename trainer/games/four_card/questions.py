@@ -17,7 +17,7 @@ from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.core.odds import Odds
 from trainer.core.settlement import LOSE
-from trainer.games.registry import QuestionKind, Skill, table_mode_skills
+from trainer.contracts.game import QuestionKind, Skill, table_mode_skills
 from trainer.games.four_card import dealing
 from trainer.games.four_card.hands import (
     CATEGORIES_HIGH_FIRST, FOUR_ACES, PAIR_OF_ACES, ROYAL_FLUSH, Category, HandError, best_choices, best_hand, cite,

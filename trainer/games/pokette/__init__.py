@@ -7,6 +7,6 @@ question generators, the exact math and the settlement calculator. Pure Python: 
 wheel is drawn by trainer/ui/pokette.
 """
 
-from trainer.games.pokette.game import GAME
+from trainer.games.pokette.game import SPEC
 
-__all__ = ["GAME"]
+__all__ = ["SPEC"]

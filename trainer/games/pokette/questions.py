@@ -31,7 +31,7 @@ from trainer.games.pokette.wheel import (
     ALL_SECTIONS, CARD_SECTIONS, JOKERS, PREVIOUS, VOID, Section, Spin, cite, judge, rank_text, revolutions_text,
     short_spin, spin_between, spin_to,
 )
-from trainer.games.registry import QuestionKind, Skill, table_mode_skills
+from trainer.contracts.game import QuestionKind, Skill, table_mode_skills
 from trainer.contracts.question import CHOICE, SETTLE, Question, settle_answer, wager_entry
 from trainer.games.common.rules_questions import data_kinds
 

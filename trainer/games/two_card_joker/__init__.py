@@ -5,6 +5,6 @@ settlement, dealing, the rules data in resources/games/two-card-joker/), its ski
 question generators, and its table layout.
 """
 
-from trainer.games.two_card_joker.game import GAME
+from trainer.games.two_card_joker.game import SPEC
 
-__all__ = ["GAME"]
+__all__ = ["SPEC"]

@@ -1,8 +1,10 @@
-"""The registry entry for Two Card Joker Poker."""
+"""The registry's entry for Two Card Joker Poker: its package, its rules data folder and the parts it
+brings (trainer/contracts/game.py says what each part must define)."""
 
-from trainer.games.two_card_joker.hands import TITLE
-from trainer.games.two_card_joker.questions import KINDS, SKILLS
-from trainer.games.two_card_joker.rules_data import GAME_ID, rules_data
-from trainer.games.packaged import PackagedGame
+from trainer.contracts.game import GameSpec
+from trainer.paths import resource
 
-GAME = PackagedGame(GAME_ID, TITLE, "trainer.games.two_card_joker", rules_data, SKILLS, KINDS)
+SPEC = GameSpec(
+    "two-card-joker", "trainer.games.two_card_joker", resource("games", "two-card-joker"),
+    calculator=".calculator", analysis=".analysis", table_round=".table_round",
+)

@@ -14,7 +14,7 @@ from typing import Sequence
 from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
 from trainer.core.settlement import LOSE, PUSH
-from trainer.games.registry import QuestionKind, Skill, table_mode_skills
+from trainer.contracts.game import QuestionKind, Skill, table_mode_skills
 from trainer.games.two_card_joker import dealing
 from trainer.games.two_card_joker.hands import (
     QUALIFY_CITATIONS, Category, HandError, HandValue, cite, comparison_citations, dealer_qualifies,

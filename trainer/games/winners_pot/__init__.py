@@ -7,6 +7,6 @@ rules data in resources/games/winners-pot/), its skills and question generators,
 table scenes, exact math and settlement calculator.
 """
 
-from trainer.games.winners_pot.game import GAME
+from trainer.games.winners_pot.game import SPEC
 
-__all__ = ["GAME"]
+__all__ = ["SPEC"]

@@ -15,7 +15,7 @@ from typing import Sequence
 from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
-from trainer.games.registry import QuestionKind, Skill, table_mode_skills
+from trainer.contracts.game import QuestionKind, Skill, table_mode_skills
 from trainer.games.winners_pot import dealing
 from trainer.games.winners_pot import round as rnd_mod
 from trainer.games.winners_pot.dealing import (

@@ -1,9 +1,9 @@
-"""Which games have a table mode: each game package's ``table_round`` module (see
-``script``). A game not in the registry, or without the module, has none."""
+"""Which games have a table mode: the ``table_round`` part of each game's spec
+(trainer/contracts/game.py, ``TableRoundPart``). A game not in the registry, or whose
+spec names no table round, has none."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from types import ModuleType
 
@@ -17,12 +17,7 @@ from trainer.training.table_mode.watch import WatchRound, start_watch
 def table_module(game_id: str) -> ModuleType | None:
     if not registry.is_available(game_id):
         return None
-    try:
-        return importlib.import_module(f"{registry.GAME_PACKAGES[game_id]}.table_round")
-    except ModuleNotFoundError as e:
-        if e.name and e.name.endswith("table_round"):
-            return None
-        raise
+    return registry.spec(game_id).part("table_round")
 
 
 def has_table_mode(game_id: str) -> bool:

@@ -34,7 +34,7 @@ def populate(db_path: Path, seed: int) -> None:
     from trainer.review.demo import populate as fill
     from trainer.store import Store
 
-    key = (seed, tuple(sorted(registry.GAME_PACKAGES.items())))
+    key = (seed, registry.specs())
     template = _TEMPLATES.get(key)
     if template is None or not template.exists():
         folder = Path(tempfile.mkdtemp(prefix="dealer-trainer-demo-"))

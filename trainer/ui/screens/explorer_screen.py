@@ -142,16 +142,14 @@ def analysis_games() -> list[AnalysisGame]:
     """Every available game whose Game has ``analyze`` (a game that fails to load is left out)."""
     games = []
     for entry in registry.catalogue():
-        if not registry.is_available(entry.id):
+        if entry.analysis is None:  # the game's spec names no game math
             continue
         try:
             game = registry.get_game(entry.id)
         except Exception as exc:  # noqa: BLE001 - a broken game package is not offered, and says why
             print(f"dealer-trainer: {entry.title} is left out of the explorer: {exc}", file=sys.stderr)
             continue
-        if not callable(getattr(game, "analyze", None)):
-            continue
-        games.append(AnalysisGame(entry.id, getattr(game, "title", entry.title), _known_tables(game)))
+        games.append(AnalysisGame(entry.id, game.title, _known_tables(game)))
     return games
 
 

@@ -555,7 +555,7 @@ class QuizScreen(QWidget):
             game_title = registry.get_game(session.game_id).title
         except Exception:
             game_title = registry.title_of(session.game_id)
-        self.game_title = title if title and getattr(session, "game_id", None) not in registry.GAME_PACKAGES \
+        self.game_title = title if title and not registry.is_available(getattr(session, "game_id", None)) \
             else (f"{game_title} · {title}" if title and title != game_title else game_title)
         self.game_label.setText(self.game_title)
         badge = MODE_BADGES.get(self.mode, "")
@@ -574,7 +574,7 @@ class QuizScreen(QWidget):
         self.question = question
         self.stack.setCurrentWidget(self.input_holder)
         self._update_header()
-        several = getattr(self.session, "game_id", None) not in registry.GAME_PACKAGES
+        several = not registry.is_available(getattr(self.session, "game_id", None))
         self.skill_label.setText(f"{registry.title_of(question.game_id)} · {skill_label(question.skill)}"
                                  if several else skill_label(question.skill))
         self.prompt.setText(question.prompt)
