@@ -56,7 +56,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Sequence
 
 from trainer.core.cards import Card, card_label, shuffled, standard_deck
 from trainer.core.money import format_cents
@@ -75,11 +75,11 @@ from trainer.games.winners_pot.pot import (
 from trainer.games.winners_pot.round import Policy, Round, Step, simulated_decision
 from trainer.games.winners_pot.rules_data import GAME_ID, pot_data, rules_data
 from trainer.games.winners_pot.table import NO_BUTTON, WinnersPotScene, round_scene
+from trainer.core.table import steps
 from trainer.core.table.actions import (
-    ANNOUNCE, BUTTON, BURN, CLEAR, COLLECT, CUT, DEAL, OFFER, PAY, REVEAL, DealerAction, Effect,
+    ANNOUNCE, BUTTON, BURN, CLEAR, COLLECT, DEAL, OFFER, PAY, REVEAL, DealerAction, Effect,
 )
 from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager
-from trainer.core.table.script import REFER_REMEDY
 
 # ---------------------------------------------------------------------------- house options
 METHOD_OPTION = "dealing_method"
@@ -253,10 +253,6 @@ def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _dedupe(items: Iterable[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(items))
-
-
 def _who(p: int) -> str:
     return "yourself" if p == DEALER else position_name(p)
 
@@ -375,7 +371,7 @@ class _Builder:
 
     # ---- recording
     def add(self, action: DealerAction, source: ActionSource, scene: WinnersPotScene | None = None) -> None:
-        self.actions.append(dataclasses.replace(action, citations=_dedupe(action.citations)))
+        self.actions.append(dataclasses.replace(action, citations=steps.cites(action.citations)))
         self.sources.append(source)
         self.scenes.append(scene if scene is not None else self.scene())
 
@@ -383,17 +379,16 @@ class _Builder:
         """A step with no dealer verb of its own, said in the text of the action before it."""
         last = self.actions[-1]
         self.actions[-1] = dataclasses.replace(last, text=f"{last.text}; then {_lower(op.text)}",
-                                               citations=_dedupe(last.citations + op.citations))
+                                               citations=steps.cites(last.citations, op.citations))
         self.scenes[-1] = self.scene()
 
     # ---- the round
     def run(self) -> None:
         r = self.r
         if self.setup.cut:
-            self.add(DealerAction(CUT, text="Cut the deck with one hand: the cover card in front of the deck, at "
-                                            "least 10 cards from the top on it, the rest on top, then the cover card "
-                                            "to the discard rack",
-                                  citations=(cite("4(b)(2)"), cite("4(c)(1)"))), ActionSource(0, CUT_STEP))
+            self.add(steps.cut("Cut the deck with one hand: the cover card in front of the deck, at least 10 cards "
+                               "from the top on it, the rest on top, then the cover card to the discard rack",
+                               (cite("4(b)(2)"), cite("4(c)(1)"))), ActionSource(0, CUT_STEP))
         while not r.finished:
             step = r.expected()
             source = ActionSource(len(r.log), step.kind, step.position, phase=r.phase)
@@ -412,10 +407,9 @@ class _Builder:
             self.merge(op)
         elif k == R.STUB:
             # No spot: whatever the trainee has selected, clearing away cards now is the stub.
-            self.add(DealerAction(CLEAR, None, None, text=op.text, citations=op.citations, spot_label="stub",
-                                  effects=(Effect("discard"),)), source)
+            self.add(steps.stub(op.text, op.citations, spot=None), source)
         elif k == R.NO_MORE_BETS:
-            self.add(DealerAction(ANNOUNCE, text="Announce \"No more bets\"", citations=op.citations), source)
+            self.add(steps.announce("Announce \"No more bets\"", op.citations), source)
             self.add_button()
         elif k == R.BURN:
             self.add_burn(op, source)
@@ -462,8 +456,7 @@ class _Builder:
             text = "Burn the top card of the deck"
         else:
             text = f"Burn a card before the {'fourth' if source.phase == R.DEAL_4 else 'fifth'} cards"
-        self.add(DealerAction(BURN, text=text, citations=op.citations,
-                              effects=(Effect("discard", card=str(op.cards[0])),)), source)
+        self.add(steps.burn(text, op.citations, str(op.cards[0])), source)
 
     def add_deal(self, op: R.Operation, source: ActionSource) -> None:
         p = op.position
@@ -474,18 +467,15 @@ class _Builder:
         cites = op.citations
         if self.setup.method == AUTOMATED_SHOE:
             cites = cites + (cite("9(e)"),)
-        self.add(DealerAction(DEAL, p, face_up=face_up, text=text, citations=cites,
-                              effects=(Effect("card", p, card=str(op.cards[0]), face_up=face_up),)),
-                 dataclasses.replace(source, card=n))
+        self.add(steps.deal(p, op.cards[:1], face_up, text, cites), dataclasses.replace(source, card=n))
 
     def add_stack(self, op: R.Operation, source: ActionSource) -> None:
         p = op.position
         top, *hole = op.cards
         text = (f"Deliver {_who(p)} a stack of three from the automated shoe, face down, and turn its top card "
                 "face up")
-        effects = tuple(Effect("card", p, card=str(c)) for c in hole) + (Effect("card", p, card=str(top),
-                                                                                face_up=True),)
-        self.add(DealerAction(DEAL, p, face_up=True, text=text, citations=op.citations, effects=effects), source)
+        effects = steps.cards_to(p, hole, False) + steps.cards_to(p, (top,), True)
+        self.add(steps.deal(p, (), True, text, op.citations, effects=effects), source)
 
     def add_offer(self, step: Step, op: R.Operation, source: ActionSource) -> None:
         s = op.position
@@ -497,8 +487,7 @@ class _Builder:
         choice = op.detail["choice"]
         effect = (Effect("fold", s, text="folded") if choice == FOLD
                   else Effect("wager", s, choice, amount=op.amount))
-        self.add(DealerAction(OFFER, s, text=text, citations=_dedupe(step.citations + op.citations),
-                              effects=(effect,), response=op.text), source)
+        self.add(steps.offer(s, text, steps.cites(step.citations, op.citations), op.text, (effect,)), source)
 
     def add_fold(self, op: R.Operation, source: ActionSource) -> None:
         s = op.position
@@ -506,8 +495,8 @@ class _Builder:
         spot, label = ("ante", LABELS["ante"]) if after_three else (None, "Ante and Bet")
         spots = ("ante",) if after_three else ("ante", "bet")
         effects = tuple(Effect("collect", s, k, amount=self.r.ante) for k in spots)
-        self.add(DealerAction(COLLECT, s, spot, amount=op.amount, text=op.text, citations=op.citations,
-                              effects=effects, spot_label=label), source)
+        self.add(steps.collect(s, spot, op.text, op.citations, spot_label=label, amount=op.amount, effects=effects),
+                 source)
 
     def add_pot_collection(self, op: R.Operation, source: ActionSource, before: WinnersPotScene,
                            layout: dict[tuple[int, str], int]) -> None:
@@ -525,9 +514,9 @@ class _Builder:
             last = i == len(order) - 1
             scene = None if last else self.dress(_pot_wagers_taken(before, taken, sum(amounts[x] for x in taken)))
             text = f"Collect {_whose(p)} ante, bet and double ({format_cents(amounts[p])}) into the winner's pot"
-            self.add(DealerAction(COLLECT, p, None, amount=amounts[p], text=text, citations=op.citations,
-                                  group="pot" if len(order) > 1 else "", spot_label="Ante, Bet and Double",
-                                  effects=tuple(Effect("collect", p, k) for k in POT_SPOTS)),
+            self.add(steps.collect(p, None, text, op.citations, group="pot" if len(order) > 1 else "",
+                                   spot_label="Ante, Bet and Double", amount=amounts[p],
+                                   effects=tuple(Effect("collect", p, k) for k in POT_SPOTS)),
                      source, scene)
 
     def add_reveal(self, op: R.Operation, source: ActionSource) -> None:
@@ -537,7 +526,7 @@ class _Builder:
             text = f"Expose your two down cards and announce: {_lower(value.describe())}"
         else:
             text = f"Expose {position_name(p)}'s down cards and announce: {_lower(value.describe())}"
-        self.add(DealerAction(REVEAL, p, text=text, citations=op.citations, effects=(Effect("reveal", p),)), source)
+        self.add(steps.reveal(p, text, op.citations), source)
 
     def add_jacks_plus(self, op: R.Operation, source: ActionSource) -> None:
         """§10(g): each Jacks Plus wager settled (the rules set no order among them)."""
@@ -549,22 +538,20 @@ class _Builder:
         label = LABELS["jacks_plus"]
         if result.result == WIN:
             self.paid.setdefault(s, []).append(f"JP +{format_cents(result.net)}")
-            self.add(DealerAction(PAY, s, "jacks_plus", amount=result.net, text=op.text, citations=op.citations,
-                                  group=group, payout=True, spot_label=label,
-                                  effects=(Effect("pay", s, "jacks_plus", amount=result.net),)), source)
+            self.add(steps.pay(s, "jacks_plus", result.net, op.text, op.citations, group=group, spot_label=label),
+                     source)
         else:
-            self.add(DealerAction(COLLECT, s, "jacks_plus", amount=result.amount, text=op.text,
-                                  citations=op.citations, group=group, spot_label=label,
-                                  effects=(Effect("collect", s, "jacks_plus", amount=result.amount),)), source)
+            self.add(steps.collect(s, "jacks_plus", op.text, op.citations, group=group, spot_label=label,
+                                   amount=result.amount,
+                                   effects=(Effect("collect", s, "jacks_plus", amount=result.amount),)), source)
 
     def add_highest(self, op: R.Operation, source: ActionSource) -> None:
         award: PotAward = op.detail["award"]
         values = self.r.contenders()
         right = highest_wording(op.detail["hand"], award.winners)
         choices = [highest_wording(values[p], [p]) for p in clockwise_after(self.r.button, values)]
-        choices = list(_dedupe(choices + [right]))
-        self.add(DealerAction(ANNOUNCE, None, right, text=op.text, citations=op.citations, choices=tuple(choices),
-                              spot_label="Highest hand"), source)
+        self.add(steps.announce(op.text, op.citations, spot=right, choices=steps.cites(choices, [right]),
+                                spot_label="Highest hand"), source)
 
     def add_award(self, op: R.Operation, source: ActionSource, before: WinnersPotScene) -> None:
         """§10(h): the pot to the table inventory when the dealer's hand is highest; else the
@@ -572,7 +559,7 @@ class _Builder:
         player's share paid, in any order."""
         award: PotAward = op.detail["award"]
         pot_label = LABELS[POT]
-        steps: list[DealerAction] = []
+        moves: list[DealerAction] = []
         # What the table inventory receives from the pot (the whole pot, or the commission and
         # the dealer's share of a tie) is one collection from the pot area, the rest is paid.
         if award.dealer_wins:
@@ -584,25 +571,24 @@ class _Builder:
                 f" and your share of the pot ({format_cents(dealer.share)})" if dealer else "") + (
                 f" from the winner's pot into the table inventory container: {award.reason}")
         if award.to_inventory:
-            steps.append(DealerAction(COLLECT, None, POT, amount=award.to_inventory, spot_label=pot_label, text=text,
-                                      citations=award.rules))
+            moves.append(steps.collect(None, POT, text, award.rules, spot_label=pot_label, amount=award.to_inventory,
+                                       effects=()))
         for share in award.shares:
             if share.position != DEALER and share.paid:
                 part = "the winner's pot" if not award.is_split else "a share of the winner's pot"
-                steps.append(DealerAction(
-                    PAY, share.position, POT, amount=share.paid, payout=True, spot_label=pot_label,
-                    citations=award.rules,
-                    text=f"Pay {position_name(share.position)} {part}: {format_cents(share.paid)} "
-                         f"({format_cents(share.share)} less {format_cents(share.commission)} commission)",
-                    effects=(Effect("pay", share.position, POT, amount=share.paid),)))
-        assert sum(a.amount for a in steps) == award.pot
-        group = "award" if len(steps) > 1 else ""
+                moves.append(steps.pay(
+                    share.position, POT, share.paid,
+                    f"Pay {position_name(share.position)} {part}: {format_cents(share.paid)} "
+                    f"({format_cents(share.share)} less {format_cents(share.commission)} commission)",
+                    award.rules, spot_label=pot_label))
+        assert sum(a.amount for a in moves) == award.pot
+        group = "award" if len(moves) > 1 else ""
         taken = 0
-        for i, action in enumerate(steps):
+        for i, action in enumerate(moves):
             taken += action.amount
             if action.verb == PAY:
                 self.paid.setdefault(action.seat, []).append(f"pot +{format_cents(action.amount)}")
-            last = i == len(steps) - 1
+            last = i == len(moves) - 1
             scene = None if last else self.dress(_edit(before, pot=before.pot - taken))
             self.add(dataclasses.replace(action, group=group), source, scene)
 
@@ -627,7 +613,7 @@ def script_for(setup: RoundSetup, rng: random.Random, *, seed: int = 0, level_id
                          for k, v in chosen.items() if k in specs)
     players = tuple(f"Seat {s}: ante {format_cents(setup.ante)}"
                     + (f", Jacks Plus {format_cents(jp)}" if jp else "") for s, jp in setup.jacks_plus)
-    remedies = _dedupe(i.outcome for i in rules_data().irregularities)
+    remedies = steps.remedies(rules_data().irregularities)
     script = WinnersPotScript(GAME_ID, seed, level_id, dict(chosen), option_lines, players, b.actions, b.scenes,
                               render=None, summary=summary_lines(b.r), irregular_remedies=remedies,
                               alternatives=_alternatives(b), setup=setup, decisions=tuple(b.decisions),
@@ -746,29 +732,19 @@ def summary_lines(r: Round) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------------------- watch mode
-NO_REMEDY = "no remedy is written for {}"
-
-
-def _irregularity(irregularity_id: str):
-    for i in rules_data().irregularities:
-        if i.id == irregularity_id:
-            return i
-    raise KeyError(irregularity_id)
-
-
 def _refer(what: str) -> tuple[str, str]:
     """The remedy where §12 writes none: refer to the floor supervisor."""
-    return REFER_REMEDY, f"{cite('12')} ({NO_REMEDY.format(what)})"
+    return steps.refer(cite("12"), f"no remedy is written for {what}")
 
 
 def _mistake(kind: str, index: int, performed: DealerAction, rule: str, rule_citation: str, remedy: tuple[str, str],
-             scene: WinnersPotScene, replaces: bool = True) -> WatchMistake:
-    return WatchMistake(kind, index, performed, rule, rule_citation, remedy[0], remedy[1], replaces, scene)
+             scene: WinnersPotScene) -> WatchMistake:
+    """Every Winner's Pot mistake carries its own scene (the Round replayed to it)."""
+    return steps.mistake(kind, index, performed, rule, rule_citation, remedy, scene=scene)
 
 
 def _from_data(irregularity_id: str) -> tuple[str, str]:
-    i = _irregularity(irregularity_id)
-    return i.outcome, i.citation
+    return steps.remedy_of(rules_data().irregularities, irregularity_id)
 
 
 def _missed_burns(script: WinnersPotScript) -> list[WatchMistake]:
@@ -809,9 +785,9 @@ def _exposed_hole_cards(script: WinnersPotScript) -> list[WatchMistake]:
         r = script.replay(src.ops)
         op = r.deal(a.seat, exposed=True)
         who = "the dealer's hand" if a.seat == DEALER else position_name(a.seat)
-        performed = DealerAction(DEAL, a.seat, face_up=True, citations=a.citations,
-                                 text=f"Deals {who} its {ORDINALS[src.card]} card face up ({card_label(op.cards[0])})",
-                                 effects=(Effect("card", a.seat, card=str(op.cards[0]), face_up=True),))
+        performed = steps.deal(a.seat, op.cards[:1], True,
+                               f"Deals {who} its {ORDINALS[src.card]} card face up ({card_label(op.cards[0])})",
+                               a.citations)
         rule = "The first and second cards go face down to each player and the dealer, without disclosing their value"
         remedy = _from_data("dealer-hole-exposed" if a.seat == DEALER else "first-hole-exposed")
         out.append(_mistake("card-exposed", i, performed, rule, a.citations[0], remedy,
@@ -853,9 +829,8 @@ def _skipped_players(script: WinnersPotScript) -> list[WatchMistake]:
         card = a.effects[0].card
         skipped = "the dealer's hand" if a.seat == DEALER else position_name(a.seat)
         dealt = "the dealer's hand" if nxt.seat == DEALER else position_name(nxt.seat)
-        performed = DealerAction(DEAL, nxt.seat, face_up=True, citations=a.citations,
-                                 text=f"Skips {skipped}: deals the {ORDINALS[src.card]} card to {dealt}",
-                                 effects=(Effect("card", nxt.seat, card=card, face_up=True),))
+        performed = steps.deal(nxt.seat, (card,), True,
+                               f"Skips {skipped}: deals the {ORDINALS[src.card]} card to {dealt}", a.citations)
         rule = (f"The {ORDINALS[src.card]} card goes face up to each remaining player and the dealer in clockwise "
                 "rotation, beginning with the first position after the button")
         out.append(_mistake("skipped-player", i, performed, rule, a.citations[0], _from_data("missed-card"),
