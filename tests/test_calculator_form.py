@@ -45,13 +45,6 @@ BOOK = "Two Card Joker Poker"
 RULE = "Two Card Joker Poker §11(d); Two Card Joker Poker §10(c)(1); trainer ruling 8"
 
 
-@pytest.fixture(autouse=True)
-def real_games():
-    registry.get_game.cache_clear()
-    yield
-    registry.get_game.cache_clear()
-
-
 @pytest.fixture
 def form():
     return registry.get_game(GAME).calculator_form()

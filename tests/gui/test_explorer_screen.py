@@ -18,13 +18,6 @@ pytest.importorskip("trainer.games.two_card_joker")
 GAME = "two-card-joker"
 
 
-@pytest.fixture(autouse=True)
-def real_games():
-    registry.get_game.cache_clear()
-    yield
-    registry.get_game.cache_clear()
-
-
 @pytest.fixture
 def explorer(qtbot):
     screen = ExplorerScreen()

@@ -22,13 +22,6 @@ pytest.importorskip("trainer.games.two_card_joker")
 GAME = "two-card-joker"
 
 
-@pytest.fixture(autouse=True)
-def real_games():
-    registry.get_game.cache_clear()
-    yield
-    registry.get_game.cache_clear()
-
-
 @pytest.fixture
 def form():
     return registry.get_game(GAME).calculator_form()
