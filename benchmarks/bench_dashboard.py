@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from trainer.review import dashboard as dash  # noqa: E402
 from trainer.review.demo import DemoPlan, populate  # noqa: E402
 from trainer.store import Store  # noqa: E402
-from trainer.training.mastery import WINDOW  # noqa: E402
+from trainer.contracts.measures import WINDOW  # noqa: E402
 
 
 def timed(label: str, fn, repeat: int = 3):

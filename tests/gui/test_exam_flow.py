@@ -11,7 +11,8 @@ from tests.gui import fake_game
 from tests.gui.test_flow import answer_by_keyboard, press
 from tests.gui.test_practice_flow import window_with_trainee
 from trainer.store import Store
-from trainer.training.exams import exam_file_text, exam_plan, new_signing_key, new_spec
+from trainer.store.store import new_signing_key
+from trainer.training.exams import exam_file_text, exam_plan, new_spec
 
 KEY = new_signing_key()  # the supervisor database's signing key
 

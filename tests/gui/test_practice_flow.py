@@ -89,7 +89,7 @@ def test_speed_mode_grades_every_answer(qtbot, tmp_path, fake_game):
     qtbot.waitUntil(lambda: window.current_screen() is quiz)
     assert quiz.speed_bar.isVisible() and quiz.mode_badge.text() == "SPEED" and not quiz.show_me_button.isVisible()
     q = quiz.question
-    from trainer.training.mastery import question_target_ms
+    from trainer.contracts.measures import question_target_ms
 
     target = question_target_ms(q)
     quiz.submit_answer(q.answer, response_ms=target // 4)

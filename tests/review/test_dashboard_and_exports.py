@@ -13,7 +13,7 @@ from trainer.review import dashboard as dash
 from trainer.review import export, report
 from trainer.review.demo import DemoPlan, populate
 from trainer.store import AnswerFilter, Store
-from trainer.training.mastery import Level, TableSkillFigures
+from trainer.contracts.measures import Level, TableSkillFigures
 
 NOW = datetime.now(timezone.utc).replace(microsecond=0)
 

@@ -25,7 +25,7 @@ from trainer.review.accounts import create_supervisor
 from trainer.review.demo import DemoPlan, populate
 from trainer.review.importer import FORMAT_VERSION, ImportFileError, import_file, write_results_file
 from trainer.store import CURRENT_VERSION, Store
-from trainer.training.mastery import Level, TableSkillFigures
+from trainer.contracts.measures import Level, TableSkillFigures
 from trainer.training.table_mode import games as table_games
 from trainer.core.table.actions import ANNOUNCE, COLLECT, DEAL, DEALER, PAY, REVEAL, DealerAction, Effect
 from trainer.training.table_mode.games import deal_round, watch_round

@@ -4,7 +4,7 @@ Each dealer action of a table mode round is kept in the answer log, but a round 
 right steps is one round: it must not move a trainee's question accuracy anywhere (home,
 My progress, the dashboard, certification, weakest skills, the daily practice schedule,
 the summary CSV), and a table skill's accuracy, speed and mastery come from its rounds
-(``trainer.training.mastery``). The rounds here are real rounds of Two Card Joker Poker's
+(``trainer.contracts.measures``). The rounds here are real rounds of Two Card Joker Poker's
 table mode, dealt through ``DealerRound`` exactly as the screen deals them."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from trainer.games import registry
 from trainer.review import dashboard as dash
 from trainer.review import export, report
 from trainer.store import Store
-from trainer.training.mastery import Level
+from trainer.contracts.measures import Level
 from trainer.training.practice import practice_overview
 from trainer.contracts.question import AnswerResult
 from trainer.training.session import make_question
@@ -254,7 +254,7 @@ def test_watch_rounds_a_round_left_part_way_and_the_window(store) -> None:
 
 
 def test_the_levels_and_the_window() -> None:
-    from trainer.training.mastery import TableSkillFigures, table_mastery_level, table_skill_figures
+    from trainer.contracts.measures import TableSkillFigures, table_mastery_level, table_skill_figures
 
     assert table_mastery_level(0, 0, 0) == Level.NOT_STARTED
     assert table_mastery_level(3, 3, 3) == Level.PROFICIENT  # three rounds never make Mastered

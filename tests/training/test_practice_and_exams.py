@@ -15,6 +15,7 @@ import trainer
 from trainer.games import registry
 from trainer.training import exams
 from trainer.training.exams import ExamError, ExamSpec, exam_file_text, exam_plan, new_spec, read_exam_file
+from trainer.store.store import new_signing_key
 from trainer.training.practice import (
     AHEAD,
     DUE,
@@ -191,7 +192,7 @@ def test_the_exam_file_round_trip_and_its_checks(tmp_path: Path) -> None:
         read_exam_file(json.dumps(unknown))
 
 
-KEY = exams.new_signing_key()
+KEY = new_signing_key()
 
 
 def resign(doc: dict, key: bytes = KEY) -> dict:
@@ -239,7 +240,7 @@ def test_the_exam_file_signature_is_an_ed25519_signature_of_the_supervisors_key(
         with pytest.raises(ExamError, match=ALTERED):
             read_exam_file(json.dumps({k: v for k, v in doc.items() if k != missing}))
     # another key's signature over the same body does not verify either
-    forged = {**doc, "signature": resign(doc, exams.new_signing_key())["signature"]}
+    forged = {**doc, "signature": resign(doc, new_signing_key())["signature"]}
     with pytest.raises(ExamError, match=ALTERED):
         read_exam_file(json.dumps(forged))
     # an unsigned file of format 1 is refused: it could be anything
@@ -269,7 +270,7 @@ def test_a_sealed_exam_file_reveals_nothing_without_its_start_code() -> None:
     back, fp = read_exam_file(text, start_code=f" {code[:4].lower()} {code[4:]} ")
     assert back == exam and fp == exams.fingerprint(exam)
     # the sealed box is signed too: swapping in another sealed exam is refused
-    other = json.loads(exam_file_text(spec(pass_mark=1), signing_key=exams.new_signing_key(), start_code=code))
+    other = json.loads(exam_file_text(spec(pass_mark=1), signing_key=new_signing_key(), start_code=code))
     with pytest.raises(ExamError, match=ALTERED):
         read_exam_file(json.dumps({**doc, "sealed": other["sealed"]}), start_code=code)
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.training.mastery import (
+from trainer.contracts.measures import (
     Level,
     Mastery,
     mastery_level,

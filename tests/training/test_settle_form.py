@@ -17,7 +17,7 @@ from trainer.core.cards import parse_cards
 from trainer.core.settlement import WagerResult
 from trainer.core.money import AmountError
 from trainer.games.registry import get_game
-from trainer.training.mastery import question_target_ms, target_ms
+from trainer.contracts.measures import question_target_ms, target_ms
 from trainer.training.practice import make_planned, mistakes_plan
 from trainer.contracts.question import (
     AMOUNT, AMOUNTS, SETTLE, WAGER, Question, amounts_answer, display_answer, grade_settle, parse_settle,

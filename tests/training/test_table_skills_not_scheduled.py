@@ -1,6 +1,6 @@
 """Daily practice never schedules table mode's skills from their steps (issue 12): FSRS
 reviews a skill from question answers, and table skills (judged by rounds, see
-``trainer.training.mastery``) have none; a review log that still holds table steps (an
+``trainer.contracts.measures``) have none; a review log that still holds table steps (an
 old caller, an import) does not make them due, nor give them a mastery from steps."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def test_table_steps_give_no_schedule_and_no_mastery() -> None:
 
 
 def test_which_skills_are_table_skills() -> None:
-    from trainer.training.mastery import is_table_skill, table_skill_mode, table_skill_sql
+    from trainer.contracts.measures import is_table_skill, table_skill_mode, table_skill_sql
 
     assert [is_table_skill(f"{GAME}.{p}") for p in ("table-procedure", "table-payouts", "table-watch",
                                                      "procedures", "table-limits")] == [True, True, True, False, False]

@@ -15,7 +15,7 @@ with at least ``CERT_MIN_ROUNDS`` rounds, clean at least as often as the thresho
 
 Table mode's skills (``<game>.table-procedure``, ``<game>.table-payouts`` and
 ``<game>.table-watch``) are judged by rounds, not by the dealer actions each round also
-logs as answers (see ``trainer.training.mastery``): their rows have no answers (0) and
+logs as answers (see ``trainer.contracts.measures``): their rows have no answers (0) and
 carry the rounds' figures (``SkillRow.table``), so the question figures (answers,
 accuracy, mean time, on target, the trend, the weakest skills) are questions only.
 
@@ -33,7 +33,7 @@ from datetime import date, datetime, time, timedelta, timezone
 from trainer.games import registry
 from trainer.store import AnswerFilter, AnswerRecord, AttemptRow, SkillStat, Store, Trainee, TrendPoint
 from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
-from trainer.training.mastery import TABLE_WINDOW, WINDOW, Level, TableSkillFigures, is_table_skill, mastery_level
+from trainer.contracts.measures import TABLE_WINDOW, WINDOW, Level, TableSkillFigures, is_table_skill, mastery_level
 from trainer.training.table_mode.dealer_round import payout_skill, procedure_skill, watch_skill
 
 DEFAULT_THRESHOLD = 80

@@ -30,7 +30,7 @@ from typing import Any
 
 from trainer.games import registry
 from trainer.training.exams import exam_plan, fingerprint, new_spec
-from trainer.training.mastery import question_target_ms
+from trainer.contracts.measures import question_target_ms
 from trainer.training.practice import make_planned
 from trainer.contracts.question import Question, form_of
 

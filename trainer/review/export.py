@@ -28,7 +28,7 @@ from trainer.review.dashboard import (
     table_level_title,
 )
 from trainer.store import AnswerFilter, Store
-from trainer.training.mastery import speed_grade
+from trainer.contracts.measures import speed_grade
 from trainer.contracts.question import display_answer
 
 ANSWER_HEADERS = ["answered_at", "trainee", "classes", "game", "skill", "question", "given_answer",

@@ -70,7 +70,7 @@ from trainer.store import ImportSummary, Store, StoreError, Supervisor
 from trainer.store.exchange import ANSWER_EXPORT_COLUMNS, EXAM_COLUMNS
 from trainer.store.records import utc_now
 from trainer.store.table_rounds import INT_COLUMNS, TABLE_ROUND_COLUMNS
-from trainer.training.table_mode.scoring import MODES
+from trainer.contracts.round_record import MODES
 
 FORMAT = "dealer-trainer/results"
 FORMAT_VERSION = 2  # 2: table mode's rounds
@@ -198,7 +198,7 @@ def check_answer(name: str, n: int, a: Any) -> dict[str, Any]:
         except ValueError:
             raise _bad(name, f"answer {n} has no valid {col!r}") from None
     if not a.get("target_ms"):
-        from trainer.training.mastery import target_ms
+        from trainer.contracts.measures import target_ms
 
         a = {**a, "target_ms": target_ms(a["form"], a["fields"], a["correct_answer"])}
     return a

@@ -46,7 +46,7 @@ from trainer.review.dashboard import (
 from trainer.review.trend_chart import nice_axis_top, period_label, trend_image  # noqa: F401
 from trainer.store import AnswerRecord, AttemptRow
 from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
-from trainer.training.mastery import TABLE_WINDOW, Level, speed_grade
+from trainer.contracts.measures import TABLE_WINDOW, Level, speed_grade
 from trainer.contracts.question import display_answer
 
 # The app's palette (trainer.ui.style), repeated here so that the review layer needs no widgets.
@@ -157,7 +157,7 @@ def trainee_report_html(report: TraineeReport) -> str:
     parts = [f"<html><head><style>{CSS}</style></head><body>",
              _header("Trainee report", t.name, f"{classes} · {report.query.describe(with_class=False)} · "
                                                 f"made {when(report.generated_at)}")]
-    # question answers: table mode's steps are judged by rounds (trainer.training.mastery)
+    # question answers: table mode's steps are judged by rounds (trainer.contracts.measures)
     parts.append(_stats_row([("Answers", f"{row.answered:,}"), ("Accuracy", pct(row.accuracy) if row.answered
                                                                   else "—"),
                              ("Mean time", secs(row.mean_ms)), ("On target", pct(row.speed) if row.answered else "—"),

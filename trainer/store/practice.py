@@ -4,7 +4,7 @@
 - ``skill_windows``: each skill's most recent answers, counted (mastery);
 
 Both leave table mode's answers out (one per dealer action): a table skill is judged by
-its rounds (``trainer.training.mastery``) and is never scheduled by FSRS, since the
+its rounds (``trainer.contracts.measures``) and is never scheduled by FSRS, since the
 daily queue asks questions and a table skill has none (a round is dealt again instead).
 - ``recent_mistakes``: wrong answers not answered right since (My mistakes);
 - exams: definitions saved on this station and the attempts made at them.
@@ -24,7 +24,7 @@ from trainer.store.records import (
     _answer,
     utc_now,
 )
-from trainer.training.mastery import question_skill_sql
+from trainer.contracts.measures import question_skill_sql
 
 
 @dataclass(frozen=True)

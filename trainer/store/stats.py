@@ -4,7 +4,7 @@ answer log, filtered by date range, class, game and trainee.
 Table mode's answers (skills ``<game>.table-procedure``, ``-payouts``, ``-watch``: one
 per dealer action) stay in the log and in ``answer_rows``, but every figure here is a
 *question* figure and leaves them out (``question_skill_sql``): a table skill is judged
-by its rounds, ``table_figures`` (see ``trainer.training.mastery``).
+by its rounds, ``table_figures`` (see ``trainer.contracts.measures``).
 
 The filtered aggregates read only two covering indexes, never the answers' text:
 ``idx_answers_skills`` (trainee, game, skill, time, right, response, target) groups by
@@ -21,7 +21,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from trainer.store.records import ANSWER_COLUMNS, AnswerRecord, _answer
-from trainer.training.mastery import (
+from trainer.contracts.measures import (
     TABLE_WINDOW,
     TableSkillFigures,
     default_table_skills,

@@ -38,7 +38,7 @@ from trainer.store.records import (
 from trainer.store.stats import AnswerFilter, DashboardQueries
 from trainer.store.supervision import SupervisionQueries
 from trainer.store.table_rounds import TableRoundQueries
-from trainer.training.mastery import TableSkillFigures, question_skill_sql, question_target_ms
+from trainer.contracts.measures import TableSkillFigures, question_skill_sql, question_target_ms
 
 NAME_MAX = 80
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -205,6 +205,14 @@ def full_check_file(path: str | Path) -> list[str]:
     return [] if rows == ["ok"] else rows
 
 
+def new_signing_key() -> bytes:
+    """A new Ed25519 signing key (its 32-byte seed), for a supervisor's database
+    (``Store.exam_signing_key``; ``trainer.training.exams`` signs exam files with it)."""
+    from nacl.signing import SigningKey
+
+    return bytes(SigningKey.generate())
+
+
 def _newer(path: Path, version: int, written_by: str | None = None) -> StoreError:
     by = f" ({written_by})" if written_by else ""
     return _untouched(
@@ -335,8 +343,6 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
     def exam_signing_key(self) -> bytes:
         """The Ed25519 key (its 32-byte seed) this database signs its exam files with,
         made the first time it is needed and kept in ``meta`` (never exported)."""
-        from trainer.training.exams import new_signing_key
-
         try:
             with self.db.atomic() as db:
                 row = db.execute(f"SELECT value FROM {schema.META} WHERE key = ?", [EXAM_KEY]).fetchone()
@@ -432,7 +438,7 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
         return session_id
 
     def record_answer(self, session_id: str, trainee_id: int, result: Any) -> str:
-        """Append one answer (a ``trainer.training.session.AnswerResult``) to the log,
+        """Append one answer (a ``trainer.contracts.question.AnswerResult``) to the log,
         committed before returning; return the new answer's id (uuid4 hex).
 
         ``StoreError`` if the session is unknown, belongs to another trainee or has ended."""
@@ -461,7 +467,7 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
             "answered_at": utc_now(),
             "citations": json.dumps(list(q.citations)),
             "explanation": q.explanation,
-            "target_ms": int(getattr(result, "target_ms", 0) or question_target_ms(q)),
+            "target_ms": question_target_ms(q),
         })
         return answer_id
 

@@ -1,5 +1,5 @@
 """Table mode's rounds (a mixin of ``Store``): one row per round the trainee dealt or
-watched at the table, with its score (``trainer.training.table_mode.scoring.RoundRecord``).
+watched at the table, with its score (``trainer.contracts.round_record.RoundRecord``).
 
 The answers of table mode are ordinary answers (skills ``<game>.table-procedure``,
 ``<game>.table-payouts``, ``<game>.table-watch``), so the dashboard's figures per skill
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trainer.store.records import StoreError, utc_now
-from trainer.training.table_mode.scoring import MODES, RoundRecord
+from trainer.contracts.round_record import MODES, RoundRecord
 
 # The columns of ``table_rounds`` (schema version 3), in order.
 TABLE_ROUND_COLUMNS = (

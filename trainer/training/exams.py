@@ -239,13 +239,6 @@ def exam_session(spec: ExamSpec) -> PlannedSession:
     return PlannedSession(exam_plan(spec), spec.seed, mode=EXAM, source="exam", title=spec.title, exam_id=spec.id)
 
 
-def new_signing_key() -> bytes:
-    """A new Ed25519 signing key (its 32-byte seed), for a supervisor's database."""
-    from nacl.signing import SigningKey
-
-    return bytes(SigningKey.generate())
-
-
 def public_key_of(signing_key: bytes) -> str:
     from nacl.signing import SigningKey
 

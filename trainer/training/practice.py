@@ -26,7 +26,7 @@ from datetime import datetime
 
 from trainer.core.rng import derive_seed, make_rng
 from trainer.games import registry
-from trainer.training.mastery import Mastery, question_target_ms
+from trainer.contracts.measures import Mastery, question_target_ms
 from trainer.contracts.question import AnswerResult, Question
 from trainer.training.scheduler import SkillState
 from trainer.training.session import SessionSummary, make_question
@@ -238,7 +238,7 @@ class PlannedSession:
 
 def speed_of(result: AnswerResult) -> str:
     """fast, normal or slow: the answer's time against its question's target."""
-    from trainer.training.mastery import speed_grade
+    from trainer.contracts.measures import speed_grade
 
     return speed_grade(result.response_ms, question_target_ms(result.question))
 
@@ -273,8 +273,8 @@ def practice_overview(review_log: Iterable, windows: Iterable, mistakes: Iterabl
     mode, shown), their skill windows (game_id, skill, answered, correct, on_target) and
     their recent mistakes. ``games`` limits it to some games; by default it covers the
     games they have practised (every available game if none yet)."""
-    from trainer.training.mastery import Mastery as _Mastery
-    from trainer.training.mastery import is_table_skill
+    from trainer.contracts.measures import Mastery as _Mastery
+    from trainer.contracts.measures import is_table_skill
     from trainer.training.scheduler import FsrsScheduler, Review, utc
 
     log = list(review_log)
@@ -289,7 +289,7 @@ def practice_overview(review_log: Iterable, windows: Iterable, mistakes: Iterabl
                       timed=r.mode != LEARN, shown=bool(r.shown))
                for r in log if r.game_id in scope and not is_table_skill(r.skill)]
     # Table mode's skills are not scheduled: the queue asks questions and they have none,
-    # and a round's dealer actions are not reviews of a card (trainer.training.mastery).
+    # and a round's dealer actions are not reviews of a card (trainer.contracts.measures).
     states = (scheduler or FsrsScheduler()).states(reviews, now)
     mastery = {w.skill: _Mastery(w.answered, w.correct, w.on_target) for w in windows
                if w.game_id in scope and not is_table_skill(w.skill)}

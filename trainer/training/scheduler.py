@@ -28,7 +28,7 @@ Table mode's skills are not scheduled at all: their answers are the dealer actio
 round (forty of them in one round), not reviews of a skill, and the daily queue asks
 questions, which table skills have none of. The store's ``review_log`` leaves them out
 and ``practice_overview`` drops any that reach it; a table skill's standing comes from
-its rounds (``trainer.training.mastery.table_skill_figures``).
+its rounds (``trainer.contracts.measures.table_skill_figures``).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from typing import Protocol
 
 import fsrs
 
-from trainer.training.mastery import speed_grade
+from trainer.contracts.measures import speed_grade
 
 STEP = timedelta(hours=12)  # the one (re)learning step: a mistake is due again by the next day
 

@@ -433,7 +433,7 @@ class DashboardScreen(QWidget):
                 gi.setToolTip(6, g.certification.text)
                 top.addChild(gi)
                 for s in g.skills:
-                    if s.is_table:  # judged by rounds: "3 rounds", "2 of 3 clean" (trainer.training.mastery)
+                    if s.is_table:  # judged by rounds: "3 rounds", "2 of 3 clean" (trainer.contracts.measures)
                         si = self._item(table_skill_texts(s), {0: style.TEXT if s.practised else faint,
                                                                2: accuracy_colour(s.table.accuracy) if s.practised
                                                                else faint, 5: LEVEL_COLOURS[s.level]})

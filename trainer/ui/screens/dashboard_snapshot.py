@@ -187,7 +187,7 @@ def _report_page(review, *, class_report: bool):
 
 
 def _answer_ms(question, rng: random.Random) -> int:
-    from trainer.training.mastery import question_target_ms
+    from trainer.contracts.measures import question_target_ms
 
     return int(question_target_ms(question) * rng.uniform(0.35, 0.9))
 

@@ -37,7 +37,7 @@ from trainer.review.dashboard import (
     table_level_title,
 )
 from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
-from trainer.training.mastery import speed_grade
+from trainer.contracts.measures import speed_grade
 from trainer.contracts.question import display_answer
 from trainer.ui import style
 from trainer.ui.citation_links import attach, link_html
@@ -587,7 +587,7 @@ class TraineeReviewScreen(EscapeGoesBack, QWidget):
             gi.setForeground(2, QBrush(QColor(accuracy_colour(g.accuracy))))
             tree.addTopLevelItem(gi)
             for s in g.skills:
-                if s.is_table:  # judged by rounds: "3 rounds", "2 of 3 clean" (trainer.training.mastery)
+                if s.is_table:  # judged by rounds: "3 rounds", "2 of 3 clean" (trainer.contracts.measures)
                     si = QTreeWidgetItem(table_skill_texts(s))
                     si.setForeground(5, QBrush(QColor(LEVEL_COLOURS[s.level])))
                     if s.practised:

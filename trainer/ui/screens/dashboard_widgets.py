@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.review.trend_chart import EMPTY_TEXT, SERIES, paint_trend
-from trainer.training.mastery import Level
+from trainer.contracts.measures import Level
 from trainer.ui import style
 from trainer.ui.flow import HeaderRow
 from trainer.ui.screens.summary_screen import text_item

@@ -298,7 +298,7 @@ class RecordCard(QFrame):
 
     def show_record(self, progress: list, sessions: list) -> None:
         # Question answers only: a table mode skill has none (its rounds are its figures,
-        # trainer.training.mastery), so a round of forty steps moves no accuracy here.
+        # trainer.contracts.measures), so a round of forty steps moves no accuracy here.
         answered = sum(p.answered for p in progress)
         correct = sum(p.correct for p in progress)
         rounds = sum(getattr(s, "rounds", 0) for s in sessions)

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Qt
 
 from trainer.core.rng import fresh_seed
 from trainer.store import MIXED_GAMES
-from trainer.training.mastery import WINDOW
+from trainer.contracts.measures import WINDOW
 from trainer.training.practice import (
     MISTAKE_DAYS,
     MISTAKES_QUESTIONS,

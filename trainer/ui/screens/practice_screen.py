@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.games import registry
-from trainer.training.mastery import WINDOW, Level
+from trainer.contracts.measures import WINDOW, Level
 from trainer.training.practice import (
     AHEAD,
     DUE,

@@ -1,7 +1,7 @@
 """My progress: every skill practised, recent sessions, and the totals.
 
 The totals are question answers. Table mode's skills are judged by rounds (see
-``trainer.training.mastery``): their rows say "3 rounds", "2 of 3 clean" (the tooltip
+``trainer.contracts.measures``): their rows say "3 rounds", "2 of 3 clean" (the tooltip
 adds the rounds on time and the mastery the rounds give) and the mean round time, and a
 table mode session is scored by its clean rounds.
 

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from trainer.core.money import format_cents
 from trainer.games import registry
-from trainer.training.mastery import question_target_ms, speed_grade
+from trainer.contracts.measures import question_target_ms, speed_grade
 from trainer.contracts.question import AnswerResult, grade_settle, parse_settle
 from trainer.training.session import QuizSession
 from trainer.ui import style

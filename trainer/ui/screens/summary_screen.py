@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.games import registry
-from trainer.training.mastery import question_target_ms, speed_grade
+from trainer.contracts.measures import question_target_ms, speed_grade
 from trainer.contracts.question import AnswerResult
 from trainer.training.session import QuizSession
 from trainer.ui import style

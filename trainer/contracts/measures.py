@@ -1,4 +1,16 @@
-"""Target times, speed grades and mastery levels: pure Python, no Qt, no database.
+"""The measures every layer shows, defined once (issue 16): accuracy and shares shown as a
+percent, target times and "answered within target", speed grades, skill titles, which
+skills are table mode's, and mastery levels. Pure Python: it imports only the stdlib.
+
+*Accuracy* is the share of the answers that are right: ``accuracy(correct, answered)``,
+None when nothing was answered; ``percent`` shows any share ("83%", "—" for None).
+Records holding ``answered``, ``correct``, ``on_target`` and ``total_ms`` get their
+``accuracy``, ``speed`` and ``mean_ms`` from ``AnswerFigures`` (0 when nothing was
+answered, as the screens have always shown them).
+
+A skill's *title* is the one its game's ``Skill`` carries ("Winner's Pot: Jacks Plus");
+``skill_title`` gives it under its game, as every screen shows it: "Jacks Plus", the
+first letter upper case and the rest as the game wrote it.
 
 A question has a *target time*, the time a working dealer takes to answer it at the
 table, from its answer form and size: picking one option, typing each amount, putting
@@ -62,6 +74,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Protocol
 
 CHOICE_MS = 8_000
 AMOUNT_BASE_MS, PER_AMOUNT_MS = 10_000, 6_000
@@ -71,6 +84,61 @@ OTHER_MS = 15_000
 WINDOW = 20  # the recent answers mastery is judged on
 
 FAST, NORMAL, SLOW = "fast", "normal", "slow"
+
+
+# -- accuracy, shares, means ------------------------------------------------------------------
+def share(part: int, whole: int) -> float | None:
+    """``part`` of ``whole`` as a ratio; None when ``whole`` is 0 (nothing to judge)."""
+    return part / whole if whole else None
+
+
+def accuracy(correct: int, answered: int) -> float | None:
+    """The share of the answers that are right; None when none was answered."""
+    return share(correct, answered)
+
+
+def percent(ratio: float | None) -> str:
+    """A share as the screens and reports show it: "83%", or "—" for None."""
+    return "—" if ratio is None else f"{round(ratio * 100):d}%"
+
+
+def mean_ms(total_ms: int, count: int) -> int:
+    """The whole-millisecond mean (floor); 0 when there is nothing to average."""
+    return total_ms // count if count else 0
+
+
+class AnswerFigures:
+    """Mixed into a record of answers with ``answered`` and ``correct`` (and, for speed
+    and the mean time, ``on_target`` and ``total_ms``): its figures, 0 when nothing was
+    answered."""
+
+    @property
+    def accuracy(self) -> float:
+        return accuracy(self.correct, self.answered) or 0.0  # type: ignore[attr-defined]
+
+    @property
+    def speed(self) -> float:
+        """The share of the answers that were right and on target."""
+        return share(self.on_target, self.answered) or 0.0  # type: ignore[attr-defined]
+
+    @property
+    def mean_ms(self) -> int:
+        return mean_ms(self.total_ms, self.answered)  # type: ignore[attr-defined]
+
+
+# -- skill titles -----------------------------------------------------------------------------
+class HasTitle(Protocol):
+    title: str
+
+
+def skill_title(skill: HasTitle | str) -> str:
+    """A skill's title under its game, from its game's ``Skill`` (or that skill's title):
+    "Winner's Pot: Jacks Plus" -> "Jacks Plus". The first letter is made upper case and
+    the rest kept as the game wrote it (the names of wagers keep their capitals)."""
+    title = skill if isinstance(skill, str) else skill.title
+    if ": " in title:
+        title = title.split(": ", 1)[1]
+    return title[:1].upper() + title[1:]
 
 
 def target_ms(form: str, fields: tuple[str, ...] | list[str] | str = (), answer: str = "") -> int:
@@ -90,8 +158,19 @@ def target_ms(form: str, fields: tuple[str, ...] | list[str] | str = (), answer:
 
 
 def question_target_ms(question) -> int:
-    """The target time of a ``trainer.training.question.Question``."""
+    """The target time of a ``trainer.contracts.question.Question``."""
     return target_ms(question.form, question.fields, question.answer)
+
+
+def within_target(correct: bool, response_ms: int, target: int) -> bool:
+    """On target: right, and given within the target time."""
+    return bool(correct) and response_ms <= target
+
+
+def within_target_sql(alias: str = "") -> str:
+    """``within_target`` in SQL over an ``answers`` row (``alias``: its table's name in the query)."""
+    a = f"{alias}." if alias else ""
+    return f"({a}is_correct AND {a}response_ms <= {a}target_ms)"
 
 
 def speed_grade(response_ms: int, target: int) -> str:
@@ -125,22 +204,13 @@ LEVEL_TITLES = {
 
 
 @dataclass(frozen=True)
-class Mastery:
+class Mastery(AnswerFigures):
     """A skill's mastery from ``answered`` recent answers, ``correct`` of them right and
     ``on_target`` of them right within the target time."""
 
     answered: int
     correct: int
     on_target: int
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
-
-    @property
-    def speed(self) -> float:
-        """The share of the answers that were right and on target."""
-        return self.on_target / self.answered if self.answered else 0.0
 
     @property
     def level(self) -> Level:
@@ -260,7 +330,7 @@ class TableSkillFigures:
     @property
     def accuracy(self) -> float:
         """The share of the rounds that were clean."""
-        return self.clean / self.rounds if self.rounds else 0.0
+        return accuracy(self.clean, self.rounds) or 0.0
 
     @property
     def speed(self) -> float | None:
@@ -268,11 +338,11 @@ class TableSkillFigures:
         without a time target (spot the error)."""
         if not self.timed:
             return None
-        return self.on_time / self.rounds if self.rounds else 0.0
+        return share(self.on_time, self.rounds) or 0.0
 
     @property
     def mean_round_ms(self) -> int:
-        return self.total_ms // self.rounds if self.rounds else 0
+        return mean_ms(self.total_ms, self.rounds)
 
     @property
     def level(self) -> Level:
