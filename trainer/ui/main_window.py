@@ -27,14 +27,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
 
 from trainer.core.rng import fresh_seed
-from trainer.games import registry
-from trainer.training.session import AnswerResult, QuizSession
-from trainer.ui.screens.home_screen import HomeScreen
-from trainer.ui.screens.progress_screen import ProgressScreen
-from trainer.ui.screens.quiz_screen import QuizScreen
-from trainer.ui.screens.summary_screen import SummaryScreen
 from trainer.ui.screens.trainee_screen import TraineeScreen
-from trainer.ui.screens.home_screen import QUESTIONS_PER_SESSION
 from trainer.ui import style
 from trainer.ui.screen_stack import ScreenStack, fitted_size
 from trainer.ui.confirm import ask_to_leave
@@ -44,6 +37,11 @@ from trainer.ui.worker import StoreWorker
 
 WINDOW_TITLE = "Dealer Trainer"
 if TYPE_CHECKING:  # made when first opened: not imported at start-up
+    from trainer.training.session import AnswerResult, QuizSession
+    from trainer.ui.screens.home_screen import HomeScreen
+    from trainer.ui.screens.progress_screen import ProgressScreen
+    from trainer.ui.screens.quiz_screen import QuizScreen
+    from trainer.ui.screens.summary_screen import SummaryScreen
     from trainer.ui.screens.explorer_screen import ExplorerScreen
     from trainer.ui.screens.settle_screen import SettleScreen
 
@@ -94,10 +92,12 @@ class MainWindow(QMainWindow):
 
         self.stack = ScreenStack(self)  # each screen scrolls rather than being crushed in a small window
         self.trainee_screen = TraineeScreen()
-        self.home_screen = HomeScreen()
-        self.quiz_screen = QuizScreen()
-        self.summary_screen = SummaryScreen()
-        self.progress_screen = ProgressScreen()
+        # The screens after the trainee list are made when first needed (the properties
+        # below), so the window's first paint waits for the trainee list alone (issue 17).
+        self._home_screen: HomeScreen | None = None
+        self._quiz_screen: QuizScreen | None = None
+        self._summary_screen: SummaryScreen | None = None
+        self._progress_screen: ProgressScreen | None = None
         # The tools are made when first opened: the calculator and the explorer load every
         # game's rules data, which the trainee screen does not need to wait for.
         self._settle_screen: SettleScreen | None = None
@@ -106,32 +106,15 @@ class MainWindow(QMainWindow):
         self._practice = None
         self._exams = None
         self._review = None
-        for screen in (self.trainee_screen, self.home_screen, self.quiz_screen,
-                       self.summary_screen, self.progress_screen):
-            self.stack.addWidget(screen)
+        self.stack.addWidget(self.trainee_screen)
         self.setCentralWidget(self.stack)
 
         self.trainee_screen.chosen.connect(self.choose_trainee)
         self.trainee_screen.add_requested.connect(self.add_trainee)
-        self.home_screen.start_requested.connect(lambda game_id: self.start_practice(game_id))
-        self.home_screen.drill_requested.connect(lambda key: self.start_drill(key))
         self._drill_screens: dict[str, QWidget] = {}
         self.drill_handle: SessionHandle | None = None
         self.drill_steps = 0
-        self.home_screen.progress_requested.connect(self.show_progress)
-        self.home_screen.switch_requested.connect(self.switch_trainee)
-        self.home_screen.settle_requested.connect(self.show_settle)
-        self.home_screen.explorer_requested.connect(self.show_explorer)
-        self.home_screen.daily_requested.connect(self.show_daily_practice)
-        self.home_screen.mistakes_requested.connect(self.show_mistakes)
-        self.home_screen.exam_requested.connect(self.show_exams)
-        self.home_screen.supervisor_requested.connect(self.show_review)
-        self.quiz_screen.answered.connect(self.record_answer)
-        self.quiz_screen.session_finished.connect(self.finish_session)
-        self.quiz_screen.leave_requested.connect(self.leave_quiz)
-        self.summary_screen.again_requested.connect(self.practise_again)
-        self.summary_screen.home_requested.connect(self.show_home)
-        self.progress_screen.back_requested.connect(self.show_home)
+        self._default_game: str | None = None  # the last game, for the home screen when it is made
 
         bar = self.statusBar()
         bar.setSizeGripEnabled(False)
@@ -158,6 +141,61 @@ class MainWindow(QMainWindow):
         self.show_screen(self.trainee_screen)
         if open_store:
             self.open_store()
+
+    # ------------------------------------------------- screens made when first needed
+    @property
+    def home_screen(self) -> HomeScreen:
+        if self._home_screen is None:
+            from trainer.ui.screens.home_screen import HomeScreen
+
+            s = self._home_screen = HomeScreen()
+            self.stack.addWidget(s)
+            s.start_requested.connect(lambda game_id: self.start_practice(game_id))
+            s.drill_requested.connect(lambda key: self.start_drill(key))
+            s.progress_requested.connect(self.show_progress)
+            s.switch_requested.connect(self.switch_trainee)
+            s.settle_requested.connect(self.show_settle)
+            s.explorer_requested.connect(self.show_explorer)
+            s.daily_requested.connect(self.show_daily_practice)
+            s.mistakes_requested.connect(self.show_mistakes)
+            s.exam_requested.connect(self.show_exams)
+            s.supervisor_requested.connect(self.show_review)
+            if self._default_game:
+                s.set_default_game(self._default_game)
+        return self._home_screen
+
+    @property
+    def quiz_screen(self) -> QuizScreen:
+        if self._quiz_screen is None:
+            from trainer.ui.screens.quiz_screen import QuizScreen
+
+            s = self._quiz_screen = QuizScreen()
+            self.stack.addWidget(s)
+            s.answered.connect(self.record_answer)
+            s.session_finished.connect(self.finish_session)
+            s.leave_requested.connect(self.leave_quiz)
+        return self._quiz_screen
+
+    @property
+    def summary_screen(self) -> SummaryScreen:
+        if self._summary_screen is None:
+            from trainer.ui.screens.summary_screen import SummaryScreen
+
+            s = self._summary_screen = SummaryScreen()
+            self.stack.addWidget(s)
+            s.again_requested.connect(self.practise_again)
+            s.home_requested.connect(self.show_home)
+        return self._summary_screen
+
+    @property
+    def progress_screen(self) -> ProgressScreen:
+        if self._progress_screen is None:
+            from trainer.ui.screens.progress_screen import ProgressScreen
+
+            s = self._progress_screen = ProgressScreen()
+            self.stack.addWidget(s)
+            s.back_requested.connect(self.show_home)
+        return self._progress_screen
 
     # ------------------------------------------------------------- plumbing
     def show_screen(self, screen: QWidget) -> None:
@@ -253,12 +291,17 @@ class MainWindow(QMainWindow):
             self.home_screen.show_record(*data)
 
     # ------------------------------------------------------------- sessions
-    def start_practice(self, game_id: str, seed: int | None = None, count: int = QUESTIONS_PER_SESSION,
+    def start_practice(self, game_id: str, seed: int | None = None, count: int | None = None,
                        *, record: bool = True) -> QuizSession | None:
-        """Start a practice session. ``record=False`` (the snapshot command) keeps it out
-        of the store."""
+        """Start a practice session (``count``: the home screen's number of questions
+        unless given). ``record=False`` (the snapshot command) keeps it out of the store."""
         if self.trainee is None:
             return None
+        if count is None:
+            from trainer.ui.screens.home_screen import QUESTIONS_PER_SESSION as count
+        from trainer.games import registry
+        from trainer.training.session import QuizSession
+
         seed = fresh_seed() if seed is None else seed
         try:
             session = QuizSession(game_id, seed, count)
@@ -298,7 +341,7 @@ class MainWindow(QMainWindow):
         self.quiz_screen.answer_not_saved(index, message)
         self.statusBar().showMessage(f"An answer was not saved: {message}", 15000)
         print(f"dealer-trainer: answer {index + 1} was not saved: {message}", file=sys.stderr)
-        if self.current_screen() is self.summary_screen:
+        if self._summary_screen is not None and self.current_screen() is self._summary_screen:
             self.summary_screen.set_unsaved(self.quiz_screen.unsaved())
 
     def end_session(self) -> None:
@@ -511,7 +554,7 @@ class MainWindow(QMainWindow):
     def at_rest(self) -> bool:
         """Nothing under way on the screen in front: no quiz, drill, table round or exam."""
         screen = self.current_screen()
-        busy = [self.quiz_screen, *self._drill_screens.values()]
+        busy = [self._quiz_screen, *self._drill_screens.values()]
         if self._practice is not None:
             busy.append(self._practice.quiz_screen)
         if self._exams is not None:
@@ -650,7 +693,9 @@ class MainWindow(QMainWindow):
 
     def _remember_game(self, game_id: str) -> None:
         self._remember(LAST_GAME_KEY, game_id)
-        self.home_screen.set_default_game(game_id)
+        self._default_game = game_id
+        if self._home_screen is not None:
+            self._home_screen.set_default_game(game_id)
 
     def _restore_settings(self) -> None:
         """The window's size and position, the text size and the last game, as last time."""
@@ -668,7 +713,7 @@ class MainWindow(QMainWindow):
             style.set_text_scale(scale)
         game = s.value(LAST_GAME_KEY)
         if isinstance(game, str) and game:
-            self.home_screen.set_default_game(game)
+            self._default_game = game  # given to the home screen when it is made
 
     def save_settings(self) -> None:
         if self.settings is None:
