@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QAbstractButton, QLabel, QMenuBar, QTabBar, QTabWi
 
 from trainer.games import registry
 from trainer.ui import snapshot
-from trainer.ui.drills import DRILLS, has_table_mode
+from trainer.ui.drills import drills, has_table_mode
 
 
 def letter(text: str) -> str | None:
@@ -120,7 +120,7 @@ def test_the_home_screen_gives_alt_s_to_one_game_only(qapp, tmp_path):
     assert sum(letter(t) == "s" for t in texts) == 1
 
 
-@pytest.mark.parametrize("drill", [d.key for d in DRILLS])
+@pytest.mark.parametrize("drill", [d.key for d in drills()])
 def test_mnemonics_are_unique_in_the_drills(qapp, tmp_path, drill):
     game_id = drill.split(".")[0]
     if not registry.is_available(game_id):

@@ -5,9 +5,10 @@ A drill screen is a QWidget with ``start(seed)`` and the signals ``answered(Answ
 ``back_requested()``; it may have ``answer_saved(index)`` and
 ``answer_not_saved(index, message)`` to show whether a step was saved, and
 ``round_recorded(RoundRecord)`` for a table-mode round to be stored whole. A game that
-brings a drill adds one entry here; the home screen and the main window do the rest.
+brings a drill names it in its spec (``GameSpec.drills``, trainer/contracts/game.py); the
+home screen and the main window do the rest.
 
-Every game with a table mode (``trainer/games/<game>/table_round.py``, see
+Every game with a table mode (its spec's ``table_round``, see
 trainer.training.table_mode.games) gets a "Table mode" drill of its own, key
 ``<game>.table``; its screen is made with the game id.
 """
@@ -19,6 +20,8 @@ import sys
 from dataclasses import dataclass
 
 from PySide6.QtWidgets import QWidget
+
+from trainer.games import registry
 
 TABLE_SUFFIX = ".table"
 TABLE_TITLE = "Table mode"
@@ -41,14 +44,10 @@ class Drill:
         return cls(self.game_id) if self.with_game else cls()
 
 
-DRILLS: tuple[Drill, ...] = (
-    Drill("winners-pot.run-the-round", "winners-pot", "Run the round",
-          "The app deals a whole round street by street; you give the dealer's every action and amount.",
-          "trainer.ui.screens.winners_pot_drill:WinnersPotDrillScreen"),
-    Drill("pokette.layout-drill", "pokette", "Layout drill",
-          "Chips on the layout, the wheel spins: mark the card, announce, collect and pay in order.",
-          "trainer.ui.screens.pokette_drill:PoketteDrillScreen"),
-)
+def drills() -> tuple[Drill, ...]:
+    """The drills the games' specs bring (beyond Table mode), in the registry's order."""
+    return tuple(Drill(d.id, spec.id, d.title, d.description, d.screen)
+                 for spec in registry.specs() for d in spec.drills)
 
 
 def table_drill(game_id: str) -> Drill:
@@ -70,12 +69,12 @@ def has_table_mode(game_id: str) -> bool:
 
 
 def drills_for(game_id: str) -> tuple[Drill, ...]:
-    fixed = tuple(d for d in DRILLS if d.game_id == game_id)
+    fixed = tuple(d for d in drills() if d.game_id == game_id)
     return fixed + ((table_drill(game_id),) if has_table_mode(game_id) else ())
 
 
 def drill(key: str) -> Drill:
-    for d in DRILLS:
+    for d in drills():
         if d.key == key:
             return d
     if key.endswith(TABLE_SUFFIX):

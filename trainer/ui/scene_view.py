@@ -1,9 +1,10 @@
 """Shows any question's scene with the view made for it.
 
 A scene class names its view in a class attribute ``VIEW`` ("table" for the card-table
-``TableScene``); ``VIEWS`` maps each name to the widget that draws it. A game whose
-scenes need their own drawing (the Pokette wheel and layout) adds one line here.
-Each view is a QWidget with ``set_scene(scene)``, created the first time it is needed.
+``TableScene``); ``views()`` maps each name to the widget that draws it: the card table,
+and the views the games' specs bring (``GameSpec.views``: the Pokette layout, the
+Winner's Pot table). Each view is a QWidget with ``set_scene(scene)``, created the first
+time it is needed.
 """
 
 from __future__ import annotations
@@ -12,11 +13,19 @@ import importlib
 
 from PySide6.QtWidgets import QStackedWidget, QWidget
 
-VIEWS: dict[str, str] = {
-    "table": "trainer.ui.table_view:TableView",
-    "pokette": "trainer.ui.pokette.layout_view:PoketteLayoutView",
-    "winners-pot": "trainer.ui.winners_pot_view:WinnersPotTableView",
-}
+from trainer.contracts.game import TABLE, ViewSpec
+from trainer.games import registry
+
+TABLE_VIEW = ViewSpec("table", "trainer.ui.table_view:TableView", TABLE)
+
+
+def views() -> dict[str, ViewSpec]:
+    """Every scene kind's view: the card table, then each game's own, by name."""
+    out = {TABLE_VIEW.name: TABLE_VIEW}
+    for spec in registry.specs():
+        for v in spec.views:
+            out.setdefault(v.name, v)
+    return out
 
 
 def view_name(scene: object) -> str:
@@ -24,9 +33,10 @@ def view_name(scene: object) -> str:
 
 
 def view_class(name: str) -> type[QWidget]:
-    if name not in VIEWS:
+    known = views()
+    if name not in known:
         raise KeyError(f"no view is registered for scenes of kind {name!r}")
-    module, _, attr = VIEWS[name].partition(":")
+    module, _, attr = known[name].widget.partition(":")
     return getattr(importlib.import_module(module), attr)
 
 

@@ -42,6 +42,7 @@ from functools import cache
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QWidget
 
+from trainer.contracts.game import LAYOUT, POT as POT_TABLE
 from trainer.core.scene import SeatView, TableScene
 from trainer.games.pokette.layout import BLACK, POKER, RANK_GROUPS, RED, SINGLE_RANK, SUIT, default_layout
 from trainer.games.pokette.table import COLLECTED, PoketteScene
@@ -51,7 +52,7 @@ from trainer.games.pokette.wheel import ALL_SECTIONS
 from trainer.games.winners_pot.pot import POT  # the winner's pot area: its spot key
 from trainer.core.table.actions import DEALER
 from trainer.ui.pokette.layout_view import CHIP_R, GEOMETRY, canvas_transform
-from trainer.ui.scene_view import VIEWS, view_name
+from trainer.ui.scene_view import view_name, views
 from trainer.ui.table_view import table_layout
 from trainer.ui.winners_pot_view import DEALER_SPOTS, dealer_spots, pot_rect
 
@@ -74,10 +75,12 @@ class Target:
 
 # ------------------------------------------------------------------------ dispatch
 def _kind(scene: object) -> str | None:
+    """How a click on ``scene``'s view is read: the hit-testing strategy its view's spec
+    names (TABLE, POT, LAYOUT of trainer/contracts/game.py), None for no known view."""
     if scene is None:
         return None
-    name = view_name(scene)
-    return name if name in VIEWS else None
+    view = views().get(view_name(scene))
+    return view.hit_test if view is not None else None
 
 
 def _size(view: QWidget) -> tuple[float, float]:
@@ -96,9 +99,9 @@ def target_at(view: QWidget, scene: object, pos: QPointF) -> Target | None:
     if width <= 0 or height <= 0:
         return None
     pos = QPointF(pos)
-    if kind == "pokette":
+    if kind == LAYOUT:
         return _pokette_target(scene, width, height, pos)
-    return _table_target(scene, width, height, pos, winners_pot=kind == "winners-pot")
+    return _table_target(scene, width, height, pos, winners_pot=kind == POT_TABLE)
 
 
 def point_for(view: QWidget, scene: object, target: Target) -> QPointF | None:
@@ -109,10 +112,10 @@ def point_for(view: QWidget, scene: object, target: Target) -> QPointF | None:
     if kind is None:
         return None
     width, height = _size(view)
-    if kind == "pokette":
+    if kind == LAYOUT:
         places = _pokette_places(scene, width, height, target)
     else:
-        places = _table_places(scene, width, height, target, winners_pot=kind == "winners-pot")
+        places = _table_places(scene, width, height, target, winners_pot=kind == POT_TABLE)
     for point, area in places:
         for q in [point] + _grid(area):
             q = QPointF(round(q.x()), round(q.y()))  # a whole pixel, as a mouse clicks
@@ -138,9 +141,9 @@ def targets_for(scene: object) -> list[Target]:
     kind = _kind(scene)
     if kind is None:
         return []
-    if kind == "pokette":
+    if kind == LAYOUT:
         return _pokette_targets(scene)
-    return _table_targets(scene, winners_pot=kind == "winners-pot")
+    return _table_targets(scene, winners_pot=kind == POT_TABLE)
 
 
 def highlight(scene: object, target: Target | None) -> object:
