@@ -107,7 +107,12 @@ def _copy_with(tmp_path, filename, mutate):
     (lambda d: d["pay_tables"].pop("cover_all_1"), r"missing the 'cover_all_1' pay table"),
     (lambda d: d["house_options"]["trips_table"].update(default="08"), r"'08' is not one of the choices"),
     (lambda d: d["house_options"]["trips_table"]["choices"].update({"07": "trips_09"}), r"unknown pay table 'trips_09'"),
-    (lambda d: d["deck"].update(jokers=2), r"deck: DJ Wild Poker is played with 52 cards and one joker"),
+    (lambda d: d["deck"].update(jokers=2),
+     r"game\.json: deck\.jokers: the data says 2, the code is written for 1 \(§2\(a\); trainer ruling 4\)$"),
+    (lambda d: d["house_options"]["dealing_method"]["choices"].update({"manual-shoe": "Manual shoe"}),
+     r"house_options\.dealing_method\.choices: the data says \[hand, automated-shoe, manual-shoe\], the code is "
+     r"written for \[hand, automated-shoe\] \(§7-§8\)"),
+    (lambda d: d.update(seats=7), r"seats: the data says 7, the code is written for 6 \(§11\(k\)"),
     (lambda d: d.pop("spots"), r"missing 'spots'"),
     (lambda d: d.update(game="four-card"), r"game: expected 'dj-wild'"),
 ])

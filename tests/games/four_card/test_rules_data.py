@@ -72,6 +72,10 @@ def _copy_with(tmp_path, filename, mutate):
     (lambda d: d["progressive"]["tables"].pop("B"), r"progressive\.tables: missing paytable 'B'"),
     (lambda d: d.pop("progressive"), r"missing 'progressive'"),
     (lambda d: d.update(format=2), r"format 1"),
+    (lambda d: d["deck"].update(jokers=1), r"deck\.jokers: the data says 1, the code is written for 0 \(§2\(a\); trainer ruling 4\)"),
+    (lambda d: d["house_options"].pop("dealing_method"),
+     r"house_options\.dealing_method\.choices: the data says \[\], the code is written for "
+     r"\[manual-shoe, hand, automated-shoe\] \(§7-§9\)"),
 ])
 def test_malformed_game_file(tmp_path, mutate, message):
     folder = _copy_with(tmp_path, "game.json", mutate)

@@ -49,8 +49,10 @@ def _copy_with(tmp_path, filename, mutate):
     (lambda d: d["pay_tables"]["jacks_plus"]["rows"][2].update(odds="50 too 1"), r"pay_tables\.jacks_plus\.rows\[2\]\.odds"),
     (lambda d: d["pay_tables"]["jacks_plus"]["rows"][8].update(hands=["jacks"]), r"unknown hand 'jacks'"),
     (lambda d: d["pay_tables"].pop("jacks_plus"), r"missing the 'jacks_plus' pay table"),
-    (lambda d: d["deck"].update(jokers=1), r"one 52-card deck"),
-    (lambda d: d["spots"].pop(), r"spots: the layout's spots are ante, bet, double, jacks_plus"),
+    (lambda d: d["deck"].update(jokers=1), r"deck\.jokers: the data says 1, the code is written for 0"),
+    (lambda d: d["spots"].pop(), r"spots: the data says \[ante, bet, double\], the code is written for "
+                                 r"\[ante, bet, double, jacks_plus\] \(the layout's betting spots, in order\)"),
+    (lambda d: d.update(seats=8), r"seats: the data says 8, the code is written for 7"),
     (lambda d: d["pot"]["commission"].update(max_percent="10"), r"pot\.commission\.max_percent: expected a whole number"),
     (lambda d: d["pot"]["commission"].update(default_percent=12), r"pot\.commission\.default_percent: the house percentage is from 0 to 10"),
     (lambda d: d["pot"]["jacks_plus_limit"].update(amount=0), r"pot\.jacks_plus_limit\.amount: the payout limit"),

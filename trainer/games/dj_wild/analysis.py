@@ -24,10 +24,9 @@ from typing import Callable
 
 from trainer.core.paytable import PayTable
 from trainer.games.dj_wild.hands import CATEGORIES, DEUCE, HAND_SIZE, NATURAL_RANKS, TripsReading, value_of
-from trainer.games.dj_wild.rules_data import GAME_ID, TRIPS_TABLES, rules_data
+from trainer.games.dj_wild.rules_data import DECK_SIZE, GAME_ID, TRIPS_TABLES, rules_data
 from trainer.games.dj_wild.settlement import choose_trips, odds_ratio
 
-DECK_SIZE = 53
 TOTAL_HANDS = comb(DECK_SIZE, HAND_SIZE)  # 2,869,685
 SUITS = 4
 

@@ -12,15 +12,12 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from trainer.core.citation import ruling
+from trainer.core.seats import AUTOMATED_SHOE, DEALER, HAND, check_method, check_players, check_seats, position_name
 from trainer.games.dj_wild.hands import HAND_SIZE, cite
+from trainer.games.dj_wild.rules_data import DEALING_METHODS as METHODS
+from trainer.games.dj_wild.rules_data import DECK_SIZE, rules_data
 
-HAND = "hand"
-AUTOMATED_SHOE = "automated-shoe"
-METHODS = (HAND, AUTOMATED_SHOE)
 METHOD_NAMES = {HAND: "from the hand", AUTOMATED_SHOE: "from the automated dealing shoe"}
-DECK_SIZE = 53  # §2(a): 52 cards and the joker; trainer ruling 4
-SEATS = 6
-DEALER = 0  # the recipient number used for the dealer's hand
 
 
 @dataclass(frozen=True)
@@ -34,7 +31,7 @@ class DealStep:
 
     @property
     def recipient_name(self) -> str:
-        return "the dealer" if self.recipient == DEALER else f"seat {self.recipient}"
+        return position_name(self.recipient)
 
     def describe(self) -> str:
         if self.cards == HAND_SIZE:
@@ -44,20 +41,14 @@ class DealStep:
         return f"{self.recipient_name}: {what}, face down"
 
 
-def check_seats(seats: Sequence[int]) -> list[int]:
-    ordered = sorted(seats)
-    if not ordered:
-        raise ValueError("at least one seated player with a wager is needed to deal a round")
-    if len(set(ordered)) != len(ordered) or ordered[0] < 1 or ordered[-1] > SEATS:
-        raise ValueError(f"seats are distinct numbers from 1 to {SEATS}")
-    return ordered
+def _check_seats(seats: Sequence[int]) -> list[int]:
+    return check_seats(seats, rules_data().seats)
 
 
 def deal_sequence(method: str, seats: Sequence[int]) -> list[DealStep]:
     """Every delivery of the deal, in order, for the seats holding wagers."""
-    players = check_seats(seats)
-    if method not in METHODS:
-        raise ValueError(f"unknown dealing method {method!r}; the methods are {', '.join(METHODS)}")
+    players = _check_seats(seats)
+    check_method(method, METHODS)
     if method == AUTOMATED_SHOE:
         # §8(c): the first stack to the player farthest to the left who has wagered,
         # then clockwise to each other player who has wagered; §8(d): then the dealer
@@ -77,7 +68,7 @@ def deal_sequence(method: str, seats: Sequence[int]) -> list[DealStep]:
 def play_order(seats: Sequence[int]) -> list[int]:
     """§8(e): the play-or-fold option is offered from the player farthest to the
     dealer's left who has wagered, clockwise."""
-    return check_seats(seats)
+    return _check_seats(seats)
 
 
 PLAY_ORDER_CITATIONS = (cite("8(e)"),)
@@ -86,8 +77,7 @@ PLAY_ORDER_CITATIONS = (cite("8(e)"),)
 def stub_count(players: int) -> int:
     """§7(d), §8(f): the cards left in the stub after five to each player and five to
     the dealer, from a 53-card deck."""
-    if not 1 <= players <= SEATS:
-        raise ValueError(f"one to {SEATS} seated players")
+    check_players(players, rules_data().seats)
     return DECK_SIZE - HAND_SIZE * (players + 1)
 
 

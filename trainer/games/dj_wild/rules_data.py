@@ -5,8 +5,10 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from trainer.core import mirrors
 from trainer.core.game_data import GameData, read_game_data
 from trainer.core.rules_data import RulesDataError
+from trainer.core.seats import AUTOMATED_SHOE, HAND
 from trainer.games.dj_wild.hands import SINGLE_PAYOUT, Category
 from trainer.paths import resource
 
@@ -19,17 +21,21 @@ COVER_ALL_PLAYERS = (1, 2, 3, 4, 5, 6)  # §11(k)
 HAND_KEYS = frozenset({c.key for c in Category} | {"wild-" + c.key for c in Category if c not in SINGLE_PAYOUT})
 REQUIRED_TABLES = (("blind", "bad_beat") + tuple(f"trips_{t}" for t in TRIPS_TABLES)
                    + tuple(f"cover_all_{n}" for n in COVER_ALL_PLAYERS))
+# What the code is written for, checked against the data at load.
+DECK_SIZE = 53  # §2(a): 52 cards and the joker; trainer ruling 4 (the stub count, the exact math)
+JOKERS = 1
+DEALING_METHODS = (HAND, AUTOMATED_SHOE)  # §7-§8: the deal sequences of dealing.py
 
 
 def read_rules_data(folder: Path) -> GameData:
     data = read_game_data(folder, game_id=GAME_ID, hand_keys=HAND_KEYS, required_tables=REQUIRED_TABLES,
                           table_options=("trips_table",))
-    if data.deck_size != 53 or data.jokers != 1:
-        raise RulesDataError(f"{folder / 'game.json'}: deck: DJ Wild Poker is played with 52 cards and one joker, "
-                             "53 in all (§2(a); trainer ruling 4)")
-    if tuple(data.house_options["trips_table"].choices) != TRIPS_TABLES:
-        raise RulesDataError(f"{folder / 'game.json'}: house_options.trips_table.choices: the Trips tables are "
-                             f"{', '.join(TRIPS_TABLES)} (§9(d)(4))")
+    mirrors.check_mirrors(folder / "game.json", (
+        *mirrors.deck(data, DECK_SIZE, JOKERS, "§2(a); trainer ruling 4"),
+        mirrors.choices(data, "trips_table", TRIPS_TABLES, "§9(d)(4)"),
+        mirrors.choices(data, "dealing_method", DEALING_METHODS, "§7-§8"),
+        mirrors.seats(data, len(COVER_ALL_PLAYERS), "§11(k): the Cover All matrix covers 1 to 6 players"),
+    ))
     return data
 
 
@@ -39,4 +45,5 @@ def rules_data() -> GameData:
     return read_rules_data(resource("games", GAME_ID))
 
 
-__all__ = ["GameData", "RulesDataError", "rules_data", "read_rules_data", "GAME_ID", "TRIPS_TABLES"]
+__all__ = ["GameData", "RulesDataError", "rules_data", "read_rules_data", "GAME_ID", "TRIPS_TABLES", "DECK_SIZE",
+           "DEALING_METHODS"]

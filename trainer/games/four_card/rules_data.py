@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from trainer.core import mirrors
 from trainer.core.game_data import GameData, read_game_data
 from trainer.core.paytable import PayTable
 from trainer.core.rules_data import Reader, RulesDataError, load_json
+from trainer.core.seats import AUTOMATED_SHOE, HAND, MANUAL_SHOE
 from trainer.games.four_card.hands import EXTRA_KEYS, TITLE, Category
 from trainer.paths import resource
 
@@ -29,6 +31,10 @@ HAND_KEYS = frozenset({c.key for c in Category} | set(EXTRA_KEYS))
 AUTHORED_TABLES = ("ante_bonus",) + tuple(f"aces_up_{i}" for i in range(1, 8))
 REQUIRED_TABLES = AUTHORED_TABLES + ("progressive_a", "progressive_b")
 TABLE_OPTIONS = ("aces_up_table", "progressive_table")
+# What the code is written for, checked against the data at load.
+DECK_SIZE = 52  # §2(a), §7(e)a; trainer ruling 4: the stub count, the exact math
+JOKERS = 0
+DEALING_METHODS = (MANUAL_SHOE, HAND, AUTOMATED_SHOE)  # §7-§9: the deal sequences of dealing.py
 
 
 @dataclass(frozen=True)
@@ -155,6 +161,10 @@ def read_rules_data(folder: Path) -> GameData:
     """Read and check both files, the Cover All and progressive sections included."""
     data = read_game_data(folder, game_id=GAME_ID, hand_keys=HAND_KEYS, required_tables=REQUIRED_TABLES,
                           table_options=TABLE_OPTIONS)
+    mirrors.check_mirrors(folder / "game.json", (
+        *mirrors.deck(data, DECK_SIZE, JOKERS, "§2(a); trainer ruling 4"),
+        mirrors.choices(data, "dealing_method", DEALING_METHODS, "§7-§9"),
+    ))
     read_side_bets(folder, data)
     return data
 
@@ -170,5 +180,6 @@ def side_bets() -> SideBetData:
     return read_side_bets(resource("games", GAME_ID), rules_data())
 
 
-__all__ = ["GameData", "RulesDataError", "rules_data", "read_rules_data", "side_bets", "GAME_ID",
+__all__ = ["GameData", "RulesDataError", "rules_data", "read_rules_data", "side_bets", "GAME_ID", "DECK_SIZE",
+           "DEALING_METHODS",
            "SideBetData", "CoverAllData", "ProgressiveData", "ProgressiveTable", "EnvyRow"]

@@ -10,20 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from trainer.core.seats import (
+    AUTOMATED_SHOE, DEALER, HAND, MANUAL_SHOE, METHOD_NAMES, check_method, check_players, check_seats, position_name,
+)
 from trainer.games.two_card_joker.hands import cite
+from trainer.games.two_card_joker.rules_data import DEALING_METHODS as METHODS
+from trainer.games.two_card_joker.rules_data import DECK_SIZE, rules_data
 
-MANUAL_SHOE = "manual-shoe"
-HAND = "hand"
-AUTOMATED_SHOE = "automated-shoe"
-METHODS = (MANUAL_SHOE, HAND, AUTOMATED_SHOE)
 METHOD_SECTIONS = {MANUAL_SHOE: "7(d)", HAND: "8(c)", AUTOMATED_SHOE: "9(c)"}
-METHOD_NAMES = {
-    MANUAL_SHOE: "from a manual dealing shoe",
-    HAND: "from the hand",
-    AUTOMATED_SHOE: "from an automated dealing shoe",
-}
-DECK_SIZE = 54  # §7(f)(1); trainer ruling 4
-DEALER = 0  # the recipient number used for the dealer's hand
 
 
 @dataclass(frozen=True)
@@ -39,7 +33,7 @@ class DealStep:
 
     @property
     def recipient_name(self) -> str:
-        return "the dealer" if self.recipient == DEALER else f"seat {self.recipient}"
+        return position_name(self.recipient)
 
     def describe(self) -> str:
         what = "a stack of two cards" if self.cards == 2 else ("first card" if self.card_number == 1 else "second card")
@@ -50,19 +44,13 @@ class DealStep:
 
 
 def _check_seats(seats: Sequence[int]) -> list[int]:
-    ordered = sorted(seats)
-    if not ordered:
-        raise ValueError("at least one seated player with a wager is needed to deal a round")
-    if len(set(ordered)) != len(ordered) or ordered[0] < 1 or ordered[-1] > 6:
-        raise ValueError("seats are distinct numbers from 1 to 6")
-    return ordered
+    return check_seats(seats, rules_data().seats)
 
 
 def deal_sequence(method: str, seats: Sequence[int]) -> list[DealStep]:
     """Every delivery of the deal, in order, for the seats holding wagers."""
     players = _check_seats(seats)
-    if method not in METHODS:
-        raise ValueError(f"unknown dealing method {method!r}; the methods are {', '.join(METHODS)}")
+    check_method(method, METHODS)
     sec = METHOD_SECTIONS[method]
     if method == AUTOMATED_SHOE:
         # §9(c): a stack of two to each player from the farthest left, clockwise; the
@@ -92,9 +80,11 @@ def settlement_order(seats: Sequence[int]) -> list[int]:
 
 def stub_count(players: int) -> int:
     """§7(f): the cards left in the stub after two to each player and two to the dealer."""
-    if not 1 <= players <= 6:
-        raise ValueError("one to six seated players")
+    check_players(players, rules_data().seats)
     return DECK_SIZE - 2 * (players + 1)
 
 
 STUB_CITATIONS = (cite("7(f)"), cite("7(f)(1)"))
+
+__all__ = ["AUTOMATED_SHOE", "DEALER", "DECK_SIZE", "DealStep", "HAND", "MANUAL_SHOE", "METHODS", "METHOD_NAMES",
+           "METHOD_SECTIONS", "STUB_CITATIONS", "call_order", "deal_sequence", "settlement_order", "stub_count"]

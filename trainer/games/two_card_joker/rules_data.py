@@ -5,8 +5,10 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from trainer.core import mirrors
 from trainer.core.game_data import GameData, read_game_data
 from trainer.core.rules_data import RulesDataError
+from trainer.core.seats import AUTOMATED_SHOE, HAND, MANUAL_SHOE
 from trainer.games.two_card_joker.hands import Category
 from trainer.paths import resource
 
@@ -15,11 +17,20 @@ GAME_ID = "two-card-joker"
 # flush grades of §11(e) (trainer ruling 8).
 HAND_KEYS = frozenset({c.key for c in Category} | {"ace-high-flush", "king-high-flush"})
 REQUIRED_TABLES = ("call", "super_flush")
+# What the code is written for, checked against the data at load.
+DECK_SIZE = 54  # §2(a), §7(f)(1); trainer ruling 4: the stub count
+JOKERS = 2
+DEALING_METHODS = (MANUAL_SHOE, HAND, AUTOMATED_SHOE)  # §7-§9: the deal sequences of dealing.py
 
 
 def read_rules_data(folder: Path) -> GameData:
-    return read_game_data(folder, game_id=GAME_ID, hand_keys=HAND_KEYS, required_tables=REQUIRED_TABLES,
+    data = read_game_data(folder, game_id=GAME_ID, hand_keys=HAND_KEYS, required_tables=REQUIRED_TABLES,
                           table_options=("pair_up_table",))
+    mirrors.check_mirrors(folder / "game.json", (
+        *mirrors.deck(data, DECK_SIZE, JOKERS, "§2(a); trainer ruling 4"),
+        mirrors.choices(data, "dealing_method", DEALING_METHODS, "§7-§9"),
+    ))
+    return data
 
 
 @cache
@@ -28,4 +39,4 @@ def rules_data() -> GameData:
     return read_rules_data(resource("games", GAME_ID))
 
 
-__all__ = ["GameData", "RulesDataError", "rules_data", "read_rules_data", "GAME_ID"]
+__all__ = ["GameData", "RulesDataError", "rules_data", "read_rules_data", "GAME_ID", "DECK_SIZE", "DEALING_METHODS"]

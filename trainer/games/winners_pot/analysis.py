@@ -32,11 +32,10 @@ from typing import Callable
 from trainer.core.cards import ACE
 from trainer.core.citation import ruling
 from trainer.games.winners_pot.hands import CATEGORIES, HAND_SIZE, JACK, Category, value_of
-from trainer.games.winners_pot.rules_data import GAME_ID, rules_data
+from trainer.games.winners_pot.rules_data import DECK_SIZE, GAME_ID, rules_data
 
 RANKS = tuple(range(2, ACE + 1))
 SUITS = 4
-DECK_SIZE = 52
 TOTAL_HANDS = comb(DECK_SIZE, HAND_SIZE)  # 2,598,960
 JP_PAIR = "pair of jacks or better"
 LOW_PAIR = "pair of tens or lower"

@@ -31,43 +31,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from trainer.core.seats import (
+    AUTOMATED_SHOE, DEALER, HAND, MANUAL_SHOE, METHOD_NAMES, check_method, position_name,
+)
+from trainer.core.seats import check_seats as _check_seats
 from trainer.games.winners_pot.hands import cite
+from trainer.games.winners_pot.rules_data import DEALING_METHODS as METHODS
+from trainer.games.winners_pot.rules_data import DECK_SIZE, MAX_SEATS
 
-DEALER = 0  # the position number of the dealer
-MAX_SEATS = 7
-DECK_SIZE = 52  # §2(a); trainer ruling 4
 UP_CARD = 3  # the third card is dealt face up (§7(e)(3))
 HOLE_CARDS = 2
 STACK_SIZE = 3  # §9(a): the automated shoe dispenses stacks of three
 
-MANUAL_SHOE = "manual-shoe"
-HAND = "hand"
-AUTOMATED_SHOE = "automated-shoe"
-METHODS = (MANUAL_SHOE, HAND, AUTOMATED_SHOE)
 METHOD_SECTIONS = {MANUAL_SHOE: "7", HAND: "8", AUTOMATED_SHOE: "9"}
 BUTTON_SECTIONS = {MANUAL_SHOE: "7(d)", HAND: "8(c)", AUTOMATED_SHOE: "9(c)"}
 DEAL_SECTIONS = {MANUAL_SHOE: "7(e)", HAND: "8(d)", AUTOMATED_SHOE: "9(d)"}
-METHOD_NAMES = {
-    MANUAL_SHOE: "from a manual dealing shoe",
-    HAND: "from the hand",
-    AUTOMATED_SHOE: "from an automated dealing shoe",
-}
 BUTTON_CITATIONS = (cite("7(d)"), cite("8(c)"), cite("9(c)"))
 
 
-def position_name(position: int, *, capital: bool = False) -> str:
-    if position == DEALER:
-        return "The dealer" if capital else "the dealer"
-    return f"Seat {position}" if capital else f"seat {position}"
-
-
 def check_seats(seats: Iterable[int]) -> list[int]:
-    ordered = sorted(seats)
-    if not ordered:
-        raise ValueError("at least one seated player with an ante is needed to deal a round")
-    if len(set(ordered)) != len(ordered) or ordered[0] < 1 or ordered[-1] > MAX_SEATS:
-        raise ValueError(f"seats are distinct numbers from 1 to {MAX_SEATS}")
-    return ordered
+    return _check_seats(seats, MAX_SEATS, holding="an ante")
 
 
 def check_button(button: int, seats: Sequence[int]) -> None:
@@ -172,8 +155,7 @@ class DealStep:
 
 def deal_sequence(method: str, button: int, seats: Sequence[int]) -> list[DealStep]:
     """Every delivery of the first three cards, in order (the initial burn comes first)."""
-    if method not in METHODS:
-        raise ValueError(f"unknown dealing method {method!r}; the methods are {', '.join(METHODS)}")
+    check_method(method, METHODS)
     order = deal_order(button, seats)
     sec = DEAL_SECTIONS[method]
     if method == AUTOMATED_SHOE:

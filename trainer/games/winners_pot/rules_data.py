@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from trainer.core import mirrors
 from trainer.core.game_data import GameData, read_game_data
 from trainer.core.rules_data import Reader, RulesDataError, load_json
+from trainer.core.seats import AUTOMATED_SHOE, HAND, MANUAL_SHOE
 from trainer.games.winners_pot.hands import JACKS_OR_BETTER, TITLE, Category
 from trainer.paths import resource
 
@@ -26,6 +28,11 @@ GAME_ID = "winners-pot"
 HAND_KEYS = frozenset({c.key for c in Category} | {JACKS_OR_BETTER})
 REQUIRED_TABLES = ("jacks_plus",)
 SPOT_KEYS = ("ante", "bet", "double", "jacks_plus")
+# What the code is written for, checked against the data at load.
+DECK_SIZE = 52  # §2(a); trainer ruling 4: the stub count, the exact math
+JOKERS = 0
+DEALING_METHODS = (MANUAL_SHOE, HAND, AUTOMATED_SHOE)  # §7-§9: the deal sequences of dealing.py
+MAX_SEATS = 7  # the positions the round, the drill and table mode are written for
 
 
 @dataclass(frozen=True)
@@ -66,15 +73,12 @@ def read_pot(folder: Path) -> PotData:
 def read_rules_data(folder: Path) -> GameData:
     """Read and check both files, the pot section included."""
     data = read_game_data(folder, game_id=GAME_ID, hand_keys=HAND_KEYS, required_tables=REQUIRED_TABLES)
-    where = f"{folder / 'game.json'}"
-    if data.deck_size != 52 or data.jokers != 0:
-        raise RulesDataError(f"{where}: deck: Winner's Pot Poker is played with one 52-card deck "
-                             "(§2(a); trainer ruling 4)")
-    keys = tuple(s.key for s in data.spots)
-    if keys != SPOT_KEYS:
-        raise RulesDataError(f"{where}: spots: the layout's spots are {', '.join(SPOT_KEYS)}, in that order")
-    if "dealing_method" not in data.house_options:
-        raise RulesDataError(f"{where}: house_options: missing the 'dealing_method' house option")
+    mirrors.check_mirrors(folder / "game.json", (
+        *mirrors.deck(data, DECK_SIZE, JOKERS, "§2(a); trainer ruling 4"),
+        mirrors.Mirror("spots", tuple(s.key for s in data.spots), SPOT_KEYS, "the layout's betting spots, in order"),
+        mirrors.choices(data, "dealing_method", DEALING_METHODS, "§7-§9"),
+        mirrors.seats(data, MAX_SEATS, "the layout's player positions"),
+    ))
     read_pot(folder)
     return data
 
@@ -91,4 +95,4 @@ def pot_data() -> PotData:
 
 
 __all__ = ["GameData", "RulesDataError", "PotData", "rules_data", "read_rules_data", "pot_data", "read_pot",
-           "GAME_ID", "HAND_KEYS"]
+           "GAME_ID", "HAND_KEYS", "DECK_SIZE", "DEALING_METHODS", "MAX_SEATS"]
