@@ -594,7 +594,7 @@ def option_lines(rnd: WildRound, config: RoundConfig) -> tuple[str, ...]:
     §11(d)-(e), which have no dealer action (the module's docstring)."""
     lines = []
     for o in HOUSE_OPTIONS:
-        line = f"{o.title}: {o.label(config.option(o))}"
+        line = o.line(config.option(o))
         if o is COVER_ALL and rnd.house.cover_all:
             n = len(rnd.seats)
             line += (f" — once your hand is out of the i-Deal Plus and you press its green button, it shows the "

@@ -599,15 +599,15 @@ def option_lines(r: TableRound) -> tuple[str, ...]:
         shuffle += " — dealing from the hand requires the automated shuffler (§8(b)(1))"
     if r.cover_all_offered:
         shuffle += " — Cover All is offered with the i-Deal Plus shuffler (§12(d))"
-    cover_all = f"{COVER_ALL.title}: {COVER_ALL.label(OFFERED if r.cover_all_offered else NOT_OFFERED)}"
+    cover_all = COVER_ALL.line(OFFERED if r.cover_all_offered else NOT_OFFERED)
     if r.cover_all_offered:
         cover_all += (" — the i-Deal Plus is set to its “Four Card Poker Cover All” mode; once you take your hand "
                       "from the shuffler and press its green button it shows the payouts for the number of players "
                       "(§12(d)-(e)): a step of the device, with no dealer action here")
-    return (f"{DEALING_METHOD.title}: {DEALING_METHOD.label(r.method)}",
+    return (DEALING_METHOD.line(r.method),
             f"{SHUFFLE.title}: {shuffle}",
-            f"{ACES_UP_TABLE.title}: {ACES_UP_TABLE.label(r.aces_up_table)} ({cite('11(a)(3)')})",
-            f"{SETTLEMENT_ALTERNATIVE.title}: {SETTLEMENT_ALTERNATIVE.label(r.alternative)}",
+            f"{ACES_UP_TABLE.line(r.aces_up_table)} ({cite('11(a)(3)')})",
+            SETTLEMENT_ALTERNATIVE.line(r.alternative),
             cover_all,
             "Not dealt in table mode: the progressive wager (§13)")
 

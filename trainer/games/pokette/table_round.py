@@ -83,24 +83,19 @@ from trainer.games.pokette.wheel import (
     spin_between,
 )
 from trainer.core.table import actions as act
+from trainer.core.table import steps
 from trainer.core.table.actions import DealerAction, Effect
 from trainer.core.table.levels import Level
 from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake
-from trainer.core.table.script import REFER_REMEDY
 
 PAY_TABLE = "pay_table"
 CLAPPER = "clapper_between"
 
 
-def _house_option(key: str) -> HouseOption:
-    opt = rules_data().house_options[key]
-    choices = tuple(opt.choices)
-    return HouseOption(key, opt.title, choices, opt.default, opt.citation, tuple(opt.choices[c] for c in choices))
-
-
 # The house options of the data: the pay table in force (§(f)(2): the data's tables) and
 # the sign posted for the clapper at rest between two sections (§(i)(1)-(2)).
-HOUSE_OPTIONS: tuple[HouseOption, ...] = (_house_option(CLAPPER), _house_option(PAY_TABLE))
+HOUSE_OPTIONS: tuple[HouseOption, ...] = tuple(HouseOption.from_data(rules_data().house_options[key])
+                                               for key in (CLAPPER, PAY_TABLE))
 
 NO_MORE_BETS = "No more bets"  # §(g)(1): the words, the ANNOUNCE's spot (any other wording is wrong now)
 STAND_SPACE = ("first", "second", "third")
@@ -277,14 +272,12 @@ def _bet_text(res: BetResult) -> str:
 def _settle_action(res: BetResult, verb: str, group: str, phase_cites: tuple[str, ...]) -> DealerAction:
     b = res.bet
     key, label = wager_key(b.placement), b.placement.label()
-    cites = tuple(dict.fromkeys(phase_cites + res.result.rules))
+    cites = steps.cites(phase_cites, res.result.rules)
     if verb == COLLECT:
-        return DealerAction(act.COLLECT, b.seat, key, text=f"Collect {_bet_text(res)}: it loses", citations=cites,
-                            group=group, spot_label=label, effects=(Effect("collect", b.seat, key),))
+        return steps.collect(b.seat, key, f"Collect {_bet_text(res)}: it loses", cites, group=group, spot_label=label)
     paid = res.result.paid
-    return DealerAction(act.PAY, b.seat, key, amount=paid, payout=True, group=group, spot_label=label,
-                        text=f"Pay {_bet_text(res)} at {res.result.odds}: {format_cents(paid)}", citations=cites,
-                        effects=(Effect("pay", b.seat, key, amount=paid),))
+    return steps.pay(b.seat, key, paid, f"Pay {_bet_text(res)} at {res.result.odds}: {format_cents(paid)}", cites,
+                     group=group, spot_label=label)
 
 
 def _spin_actions(w: _Writer, base: PoketteScene, events: Sequence[_Event], rng: random.Random) -> PoketteScene:
@@ -299,8 +292,8 @@ def _spin_actions(w: _Writer, base: PoketteScene, events: Sequence[_Event], rng:
         if previous is not None:
             # "No more bets" is announced before every spin, a re-spin after a short or a void
             # spin included (§(g)(1), trainer ruling 34).
-            w.add(DealerAction(act.ANNOUNCE, spot=NO_MORE_BETS, text=f"Announce \"{NO_MORE_BETS}\" before the re-spin",
-                               citations=(cite("(g)(1)"), ruling(34))),
+            w.add(steps.announce(f"Announce \"{NO_MORE_BETS}\" before the re-spin", (cite("(g)(1)"), ruling(34)),
+                                 spot=NO_MORE_BETS),
                   replace(scene, caption="No more bets."))
             text = "Re-spin the wheel, at least three revolutions"
             cites = ((cite("(i)(3)"),) if previous.outcome.kind == NO_SPIN
@@ -322,11 +315,10 @@ def _spin_actions(w: _Writer, base: PoketteScene, events: Sequence[_Event], rng:
             else:
                 around = [_said(s) for s in _neighbours(o.winner)]
                 choices = (around[0], o.announcement, around[1], NO_SPIN_CALL)
-        cites = tuple(dict.fromkeys(o.citations + (() if o.respin else (cite("(g)(4)"),))))
+        cites = steps.cites(o.citations, () if o.respin else (cite("(g)(4)"),))
         scene = replace(scene, caption=ev.answer)
         choices = tuple(rng.sample(list(choices), len(choices)))
-        w.add(DealerAction(act.ANNOUNCE, spot=ev.answer, choices=choices, text=text, citations=cites),
-              scene)
+        w.add(steps.announce(text, cites, spot=ev.answer, choices=choices), scene)
         previous = sp
     return scene
 
@@ -343,8 +335,7 @@ def _script(config: RoundConfig, options: HouseOptions) -> RoundScript:
     winner = r.winner
     before = replace(start, caption="The bets are down.")
     w = _Writer(before)
-    w.add(DealerAction(act.ANNOUNCE, spot=NO_MORE_BETS, text=f"Announce \"{NO_MORE_BETS}\"",
-                       citations=(cite("(g)(1)"),)),
+    w.add(steps.announce(f"Announce \"{NO_MORE_BETS}\"", (cite("(g)(1)"),), spot=NO_MORE_BETS),
           replace(before, caption="No more bets."))
 
     spins = [e for e in events if e.kind == "spin"]
@@ -382,26 +373,25 @@ def _script(config: RoundConfig, options: HouseOptions) -> RoundScript:
     if change.position == 1:
         right = wager_list_text((PAIR_IN_TWO,))
         choices = announcement_choices((PAIR_IN_TWO,), random.Random(config.seed * 31 + 1))
-        w.add(DealerAction(act.ANNOUNCE, spot=right, choices=choices, citations=(cite("(h)(1)"),),
-                           text="Announce that wagers may also be placed for a \"pair in 2\""),
+        w.add(steps.announce("Announce that wagers may also be placed for a \"pair in 2\"", (cite("(h)(1)"),),
+                             spot=right, choices=choices),
               replace(scene, offered=after_offered, caption="Wagers may also be placed for a \"pair in 2\"."))
     elif change.position == 2:
         ann = change.announcement
         ev = next(e for e in events if e.kind == "announce")
-        w.add(DealerAction(act.ANNOUNCE, spot=ev.answer, choices=tuple(ev.choices), citations=ann.citations,
-                           text=f"Announce the poker hand wagers now offered: {ann.text()}"),
+        w.add(steps.announce(f"Announce the poker hand wagers now offered: {ann.text()}", ann.citations,
+                             spot=ev.answer, choices=tuple(ev.choices)),
               replace(scene, offered=after_offered, caption=ann.text()))
     elif change.position == 3:
-        w.add(DealerAction(act.CLEAR, text="Remove the three cards from the card stand", citations=(cite("(h)(7)"),),
-                           effects=(Effect("clear"),)),
+        w.add(steps.clear_table("Remove the three cards from the card stand", (cite("(h)(7)"),)),
               replace(scene, stand=(), stand_new=False, offered=(), caption="The card stand is cleared."))
 
     return RoundScript(
         game_id=GAME_ID, seed=config.seed, level_id=config.level.id, options=_option_values(config),
-        option_lines=tuple(f"{o.title}: {o.label(config.option(o))}" for o in HOUSE_OPTIONS),
+        option_lines=tuple(o.line(config.option(o)) for o in HOUSE_OPTIONS),
         players=_player_lines(r, played.held), actions=w.actions, scenes=w.scenes,
         render=_renderer(w.actions, w.scenes) if alternatives else None, summary=_summary(r),
-        irregular_remedies=tuple(dict.fromkeys(i.outcome for i in rules_data().irregularities)),
+        irregular_remedies=steps.remedies(rules_data().irregularities),
         alternatives=alternatives)
 
 
@@ -487,15 +477,7 @@ def build_round(config: RoundConfig) -> RoundScript:
 
 # ---------------------------------------------------------------------------- watch mode
 def _irregularity(ident: str) -> tuple[str, str]:
-    for i in rules_data().irregularities:
-        if i.id == ident:
-            return i.outcome, i.citation
-    raise KeyError(ident)
-
-
-def _refer(citation: str) -> tuple[str, str]:
-    """No remedy is written: the floor decides (the data's irregularities cite it so)."""
-    return REFER_REMEDY, f"{citation} (no remedy is written)"
+    return steps.remedy_of(rules_data().irregularities, ident)
 
 
 def _chip_index(scene: PoketteScene, seat: int, key: str) -> int:
@@ -581,7 +563,7 @@ def _no_more_bets(rd: _Round, rng: random.Random) -> list[WatchMistake]:
     performed = _performed(act.SPIN, "Spins the wheel without announcing \"No more bets\"")
     out = [WatchMistake(NO_MORE_BETS_MISSED, 0, performed,
                         "Before spinning the wheel the dealer announces \"No more bets\"", cite("(g)(1)"),
-                        *_refer(cite("(g)(1)")), scene=replace(rd.scene(0), caption="The wheel spins."))]
+                        *steps.refer(cite("(g)(1)")), scene=replace(rd.scene(0), caption="The wheel spins."))]
     # Before a re-spin too (trainer ruling 34).
     for i in rd.indexes(act.ANNOUNCE)[1:]:
         if rd.actions[i].spot == NO_MORE_BETS:
@@ -589,7 +571,7 @@ def _no_more_bets(rd: _Round, rng: random.Random) -> list[WatchMistake]:
             out.append(WatchMistake(NO_MORE_BETS_MISSED, i,
                                     _performed(act.SPIN, "Re-spins the wheel without announcing \"No more bets\""),
                                     "Before every spin, a re-spin included, the dealer announces \"No more bets\"",
-                                    rule_cite, *_refer(cite("(g)(1)")),
+                                    rule_cite, *steps.refer(cite("(g)(1)")),
                                     scene=replace(rd.scene(i), caption="The wheel spins again.")))
     return out
 
@@ -669,7 +651,8 @@ def _marks(rd: _Round, rng: random.Random) -> list[WatchMistake]:
         text = f"Marks {other.name()} ({other.label()}) on the layout; the winning card is {w.name()}"
         out.append(WatchMistake(WRONG_MARK, i, _performed(act.MARK, text, spot=str(other), spot_label=other.name()),
                                 f"The dealer places the marker on the winning card, {w.name()}", cite("(g)(4)"),
-                                *_refer(cite("(g)(4)")), scene=replace(rd.scene(i), marker=str(other), caption=text)))
+                                *steps.refer(cite("(g)(4)")),
+                                scene=replace(rd.scene(i), marker=str(other), caption=text)))
     return out
 
 
@@ -751,14 +734,14 @@ def _settlement(rd: _Round, rng: random.Random) -> list[WatchMistake]:
         wrong = payout(c.placement.wager, c.amount, rd.options)
         text = f"Pays seat {a.seat}'s {a.spot_label} {format_cents(wrong)}; it lost"
         out.append(WatchMistake(WRONG_WAGER_PAID, i, _performed(act.PAY, text, a.seat, a.spot, wrong, a.spot_label),
-                                *_settle_rule(rd, a, False), *_refer(cite("(g)(3)")),
+                                *_settle_rule(rd, a, False), *steps.refer(cite("(g)(3)")),
                                 scene=_chip_as(rd.scene(i), a.seat, a.spot, PAID, wrong, text)))
     for i in rd.indexes(act.PAY):
         a = rd.actions[i]
         text = f"Collects seat {a.seat}'s {a.spot_label}; it won"
         out.append(WatchMistake(WINNER_COLLECTED, i, _performed(act.COLLECT, text, a.seat, a.spot,
                                                                 spot_label=a.spot_label),
-                                *_settle_rule(rd, a, True), *_refer(cite("(g)(3)")),
+                                *_settle_rule(rd, a, True), *steps.refer(cite("(g)(3)")),
                                 scene=_chip_as(rd.scene(i), a.seat, a.spot, COLLECTED, caption=text)))
     groups = rd.groups()
     for (verb, items), (next_verb, next_items) in pairwise(groups):
@@ -776,7 +759,7 @@ def _settlement(rd: _Round, rng: random.Random) -> list[WatchMistake]:
                 cites += f"; {ruling(35)}"
             out.append(WatchMistake(PAID_BEFORE_COLLECTED, i,
                                     _performed(act.PAY, text, paid.seat, paid.spot, paid.amount, paid.spot_label),
-                                    rule, cites, *_refer(cite("(g)(4)")),
+                                    rule, cites, *steps.refer(cite("(g)(4)")),
                                     scene=_chip_as(rd.scene(i), paid.seat, paid.spot, PAID, paid.amount, text)))
     pair = [i for verb_items in groups for i in verb_items[1] if rd.actions[i].spot == PAIR_IN_TWO]
     if pair and groups and pair[0] != groups[0][1][0]:
@@ -788,7 +771,7 @@ def _settlement(rd: _Round, rng: random.Random) -> list[WatchMistake]:
         out.append(WatchMistake(PAIR_IN_TWO_EARLY, i,
                                 _performed(a.verb, text, a.seat, a.spot, a.amount, a.spot_label),
                                 "On the second card the dealer first settles the non-poker wagers, then \"pair in 2\"",
-                                cite("(h)(2)"), *_refer(cite("(h)(2)")), scene=scene))
+                                cite("(h)(2)"), *steps.refer(cite("(h)(2)")), scene=scene))
     return out
 
 
@@ -836,7 +819,7 @@ def _payouts(rd: _Round, rng: random.Random) -> list[WatchMistake]:
             out.append(WatchMistake(WRONG_PAYOUT, i, _performed(act.PAY, text, a.seat, a.spot, wrong, a.spot_label),
                                     f"A winning {a.spot_label} of {format_cents(c.amount)} is paid at the odds "
                                     f"offered, {odds}: {format_cents(a.amount)}", f"{cite('(g)(4)')}; {table_cite}",
-                                    *_refer(cite("(g)(4)")),
+                                    *steps.refer(cite("(g)(4)")),
                                     scene=_chip_as(rd.scene(i), a.seat, a.spot, PAID, wrong, text)))
     return out
 
@@ -855,7 +838,7 @@ def _announcements(rd: _Round, rng: random.Random) -> list[WatchMistake]:
             text = f"Announces \"{said}\""
             out.append(WatchMistake(WRONG_ANNOUNCEMENT, i, _performed(act.ANNOUNCE, text, spot=said),
                                     f"The dealer announces the poker hand wagers the card stand allows: {a.spot}",
-                                    first, *_refer(first),
+                                    first, *steps.refer(first),
                                     scene=replace(rd.scene(i), caption=text)))
     return out
 
@@ -871,7 +854,7 @@ def _clearing(rd: _Round, rng: random.Random) -> list[WatchMistake]:
     text = "Removes the three cards from the card stand before the poker hand wagers are settled"
     return [WatchMistake(STAND_CLEARED_EARLY, i, _performed(act.CLEAR, text),
                          "The dealer removes the three cards from the card stand after all poker hand wagers are "
-                         "settled", cite("(h)(7)"), *_refer(cite("(h)(7)")),
+                         "settled", cite("(h)(7)"), *steps.refer(cite("(h)(7)")),
                          scene=replace(rd.scene(i), stand=(), stand_new=False, caption=text))]
 
 

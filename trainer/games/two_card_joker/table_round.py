@@ -345,7 +345,7 @@ def _ante_pass(settled: RoundSettlement, decisions: dict[int, str], revealed: se
 def _option_lines(options: dict[str, str]) -> tuple[str, ...]:
     lines = []
     for spec in HOUSE_OPTIONS:
-        line = f"{spec.title}: {spec.label(options[spec.key])}"
+        line = spec.line(options[spec.key])
         if spec.key == SHUFFLE_OPTION and options[METHOD_OPTION] == dealing.HAND:
             line += " — required to deal from the hand (§8(b)(1))"
         lines.append(line)

@@ -607,7 +607,7 @@ def script_for(setup: RoundSetup, rng: random.Random, *, seed: int = 0, level_id
                         PERCENT_OPTION: _percent_value(setup.options.percent_bp),
                         FIXED_OPTION: str(setup.options.fixed)}
     specs = {spec.key: spec for spec in HOUSE_OPTIONS}
-    option_lines = tuple(f"{specs[k].title}: {specs[k].label(v)}"
+    option_lines = tuple(specs[k].line(v)
                          + (" — dealing from the hand requires the automated shuffler (§8(b)(1))"
                             if k == SHUFFLE_OPTION and chosen.get(METHOD_OPTION) == HAND else "")
                          for k, v in chosen.items() if k in specs)
