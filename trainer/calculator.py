@@ -9,47 +9,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 
 from trainer.core.money import format_cents
 from trainer.core.settlement import SettlementError
 from trainer.games.registry import UnknownGame, catalogue, get_game
-
-
-@dataclass(frozen=True)
-class OptionField:
-    key: str  # the JSON key under "options"
-    title: str
-    choices: tuple[str, ...]
-    default: str
-    citation: str = ""
-
-
-@dataclass(frozen=True)
-class DecisionChoice:
-    label: str  # shown to the user: "Call", "Fold", "Play 2x"
-    value: object  # what goes into the seat's JSON "decision" (may depend on the ante: see play_multiple)
-    play_multiple: int = 0  # for {"play": cents}: the multiple of the ante
-
-
-@dataclass(frozen=True)
-class CalculatorForm:
-    """What the settlement calculator's screen asks for, per game: a game supplies one as
-    ``Game.calculator_form()``; the screen builds the JSON document ``settle`` reads."""
-
-    game_id: str
-    options: tuple[OptionField, ...]
-    dealer_cards: int  # 0 when the game has no dealer hand
-    seat_cards: int
-    wagers: tuple[tuple[str, str], ...]  # (JSON key, label)
-    decisions: tuple[DecisionChoice, ...]  # empty when the game has no decision
-    max_seats: int
-    example: dict  # a complete, valid document to start from
-
-    def decision_json(self, choice: DecisionChoice, wagers: dict[str, int]) -> object:
-        if choice.play_multiple:
-            return {"play": choice.play_multiple * wagers.get("ante", 0)}
-        return choice.value
 
 
 def settle(doc: object) -> dict:

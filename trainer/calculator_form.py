@@ -18,7 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from trainer.calculator import CalculatorForm, read_json
+from trainer.calculator import read_json
+from trainer.contracts.game import CalculatorForm
 from trainer.core.cards import JOKER_TEXT, RANK_CHARS, Card, CardError
 from trainer.core.money import AmountError, format_cents, parse_cents
 from trainer.core.settlement import SettlementError

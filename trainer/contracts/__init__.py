@@ -6,6 +6,7 @@ no layer above has to import another to share these types."""
 from trainer.contracts.question import (
     AMOUNTS, ANSWER_FORMS, CHOICE, FORMS, ORDER, SETTLE, AnswerForm, AnswerResult, Question, form_of,
 )
+from trainer.contracts.game import DrillSpec, Game, GameSpec, QuestionKind, Skill, ViewSpec
 
 __all__ = ["AMOUNTS", "ANSWER_FORMS", "CHOICE", "FORMS", "ORDER", "SETTLE", "AnswerForm", "AnswerResult", "Question",
-           "form_of"]
+           "form_of", "DrillSpec", "Game", "GameSpec", "QuestionKind", "Skill", "ViewSpec"]

@@ -93,7 +93,7 @@ class Game(Protocol):
 
     def settle_document(self, doc: dict) -> dict: ...
 
-    def calculator_form(self) -> object: ...
+    def calculator_form(self) -> CalculatorForm | None: ...
 
     def format_extra(self, result: dict) -> list[str]: ...
 
@@ -114,6 +114,44 @@ class RulesDataPart(Protocol):
     def rules_data(self) -> GameData: ...
 
 
+# The settlement calculator's form (trainer/calculator.py, trainer/calculator_form.py)
+@dataclass(frozen=True)
+class OptionField:
+    key: str  # the JSON key under "options"
+    title: str
+    choices: tuple[str, ...]
+    default: str
+    citation: str = ""
+
+
+@dataclass(frozen=True)
+class DecisionChoice:
+    label: str  # shown to the user: "Call", "Fold", "Play 2x"
+    value: object  # what goes into the seat's JSON "decision" (may depend on the ante: see play_multiple)
+    play_multiple: int = 0  # for {"play": cents}: the multiple of the ante
+
+
+@dataclass(frozen=True)
+class CalculatorForm:
+    """What the settlement calculator's screen asks for, per game: a game's calculator
+    part supplies one as ``calculator_form()``; the screen builds the JSON document
+    ``settle`` reads (trainer/calculator.py)."""
+
+    game_id: str
+    options: tuple[OptionField, ...]
+    dealer_cards: int  # 0 when the game has no dealer hand
+    seat_cards: int
+    wagers: tuple[tuple[str, str], ...]  # (JSON key, label)
+    decisions: tuple[DecisionChoice, ...]  # empty when the game has no decision
+    max_seats: int
+    example: dict  # a complete, valid document to start from
+
+    def decision_json(self, choice: DecisionChoice, wagers: dict[str, int]) -> object:
+        if choice.play_multiple:
+            return {"play": choice.play_multiple * wagers.get("ante", 0)}
+        return choice.value
+
+
 @runtime_checkable
 class CalculatorPart(Protocol):
     """The settlement calculator (trainer/calculator.py, the settle screen). A module may
@@ -122,9 +160,7 @@ class CalculatorPart(Protocol):
 
     def settle_document(self, doc: dict) -> dict: ...
 
-    def calculator_form(self) -> object:
-        """A trainer.calculator.CalculatorForm."""
-        ...
+    def calculator_form(self) -> CalculatorForm | None: ...
 
 
 @runtime_checkable
@@ -221,7 +257,7 @@ def header(folder: Path) -> tuple[str, str]:
 
 
 __all__ = [
-    "AnalysisPart", "CalculatorPart", "DrillSpec", "Game", "GameSpec", "Generator", "HIT_TESTS", "LAYOUT", "POT",
-    "QuestionKind", "QuestionsPart", "RulesDataPart", "Skill", "TABLE", "TableRoundPart", "ViewSpec", "header",
-    "table_mode_skills",
+    "AnalysisPart", "CalculatorForm", "CalculatorPart", "DecisionChoice", "DrillSpec", "Game", "GameSpec",
+    "Generator", "HIT_TESTS", "LAYOUT", "OptionField", "POT", "QuestionKind", "QuestionsPart", "RulesDataPart",
+    "Skill", "TABLE", "TableRoundPart", "ViewSpec", "header", "table_mode_skills",
 ]

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 
-from trainer.contracts.game import Game, GameSpec, QuestionKind, Skill, table_mode_skills
+from trainer.contracts.game import Game, GameSpec
 
 # One line per game: the module holding its ``SPEC``.
 GAMES: tuple[str, ...] = (
@@ -108,6 +108,6 @@ def register(*game_specs: GameSpec, only: bool = False) -> Iterator[tuple[GameSp
 
 
 __all__ = [
-    "GAMES", "Game", "GameSpec", "QuestionKind", "Skill", "UnknownGame", "available_games", "catalogue",
-    "get_game", "is_available", "register", "shipped", "skill_title", "spec", "specs", "table_mode_skills", "title_of",
+    "GAMES", "UnknownGame", "available_games", "catalogue", "get_game", "is_available", "register", "shipped",
+    "skill_title", "spec", "specs", "title_of",
 ]

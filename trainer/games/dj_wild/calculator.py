@@ -75,7 +75,7 @@ def settle_document(doc: dict) -> dict:
 
 
 def calculator_form():
-    from trainer.calculator import CalculatorForm, DecisionChoice, OptionField
+    from trainer.contracts.game import CalculatorForm, DecisionChoice, OptionField
     from trainer.games.dj_wild.rules_data import rules_data
 
     data = rules_data()

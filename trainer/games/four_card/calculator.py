@@ -121,7 +121,7 @@ EXAMPLE = {
 
 
 def calculator_form():
-    from trainer.calculator import CalculatorForm, DecisionChoice, OptionField
+    from trainer.contracts.game import CalculatorForm, DecisionChoice, OptionField
     from trainer.games.four_card.rules_data import rules_data
 
     data = rules_data()

@@ -22,7 +22,7 @@ EXAMPLE = {
 
 
 def calculator_form():
-    from trainer.calculator import CalculatorForm, DecisionChoice, OptionField
+    from trainer.contracts.game import CalculatorForm, DecisionChoice, OptionField
     from trainer.games.two_card_joker.rules_data import rules_data
 
     data = rules_data()

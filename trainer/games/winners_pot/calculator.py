@@ -180,7 +180,7 @@ def settle_document(doc: dict) -> dict:
 
 
 def calculator_form():
-    from trainer.calculator import CalculatorForm, DecisionChoice, OptionField
+    from trainer.contracts.game import CalculatorForm, DecisionChoice, OptionField
     from trainer.games.winners_pot.rules_data import rules_data
 
     data = rules_data()

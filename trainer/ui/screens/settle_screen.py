@@ -51,7 +51,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.calculator import CalculatorForm, settle
+from trainer.calculator import settle
+from trainer.contracts.game import CalculatorForm
 from trainer.calculator_form import (
     NO_DECISION,
     CalculatorGame,
