@@ -11,22 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from trainer.core.seats import (
+    AUTOMATED_SHOE, DEALER, HAND, MANUAL_SHOE, METHOD_NAMES, check_method, check_players, position_name,
+)
+from trainer.core.seats import check_seats as _check_seats
 from trainer.games.four_card.hands import DEALER_CARDS, PLAYER_CARDS, cite
+from trainer.games.four_card.rules_data import DEALING_METHODS as METHODS
+from trainer.games.four_card.rules_data import DECK_SIZE, rules_data
 
-MANUAL_SHOE = "manual-shoe"
-HAND = "hand"
-AUTOMATED_SHOE = "automated-shoe"
-METHODS = (MANUAL_SHOE, HAND, AUTOMATED_SHOE)
 METHOD_SECTIONS = {MANUAL_SHOE: "7(c)", HAND: "8(c)", AUTOMATED_SHOE: "9(c)"}
-METHOD_NAMES = {
-    MANUAL_SHOE: "from a manual dealing shoe",
-    HAND: "from the hand",
-    AUTOMATED_SHOE: "from an automated dealing shoe",
-}
-DECK_SIZE = 52  # §2(a), §7(e)a; trainer ruling 4
 STACK_SIZE = 5  # §9(a): the automated shoe dispenses stacks of five
-MAX_SEATS = 7
-DEALER = 0  # the recipient number used for the dealer's hand
 
 CARD = "card"  # one card (manual shoe, hand)
 STACK = "stack"  # a stack of five (automated shoe)
@@ -47,7 +41,7 @@ class DealStep:
 
     @property
     def recipient_name(self) -> str:
-        return "the dealer" if self.recipient == DEALER else f"seat {self.recipient}"
+        return position_name(self.recipient)
 
     def describe(self) -> str:
         if self.kind == EXTRA_STACK:
@@ -61,19 +55,13 @@ class DealStep:
 
 
 def check_seats(seats: Sequence[int]) -> list[int]:
-    ordered = sorted(seats)
-    if not ordered:
-        raise ValueError("at least one seated player with a wager is needed to deal a round")
-    if len(set(ordered)) != len(ordered) or ordered[0] < 1 or ordered[-1] > MAX_SEATS:
-        raise ValueError(f"seats are distinct numbers from 1 to {MAX_SEATS}")
-    return ordered
+    return _check_seats(seats, rules_data().seats)
 
 
 def deal_sequence(method: str, seats: Sequence[int]) -> list[DealStep]:
     """Every delivery of the deal, in order, for the seats holding wagers."""
     players = check_seats(seats)
-    if method not in METHODS:
-        raise ValueError(f"unknown dealing method {method!r}; the methods are {', '.join(METHODS)}")
+    check_method(method, METHODS)
     sec = cite(METHOD_SECTIONS[method])
     if method == AUTOMATED_SHOE:
         # §9(c): a stack of five face down to each player from the farthest left, clockwise,
@@ -162,10 +150,8 @@ def stub_count(players: int, method: str = MANUAL_SHOE) -> int:
     """§7(e): the cards left in the stub after five to each player position and six to
     the dealer; from the automated shoe, the four cards the dealer discards from the
     extra stack (§9(c)) are in the discard rack, not the stub."""
-    if not 1 <= players <= MAX_SEATS:
-        raise ValueError(f"one to {MAX_SEATS} player positions")
-    if method not in METHODS:
-        raise ValueError(f"unknown dealing method {method!r}")
+    check_players(players, rules_data().seats, "player positions")
+    check_method(method, METHODS)
     dealt = PLAYER_CARDS * players + DEALER_CARDS
     if method == AUTOMATED_SHOE:
         dealt += STACK_SIZE - 1
@@ -173,3 +159,8 @@ def stub_count(players: int, method: str = MANUAL_SHOE) -> int:
 
 
 STUB_CITATIONS = (cite("7(e)"), cite("7(e)a"))
+
+__all__ = ["ALTERNATIVES", "AUTOMATED_SHOE", "CARD", "COLLECT_CARDS", "COLLECT_LOSING", "DEALER", "DECK_SIZE",
+           "DealStep", "EXTRA_STACK", "HAND", "MANUAL_SHOE", "METHODS", "METHOD_NAMES", "METHOD_SECTIONS", "PAY_WINNING",
+           "REVEAL", "STACK", "STACK_SIZE", "STUB_CITATIONS", "SettleStep", "check_seats", "deal_sequence",
+           "decision_order", "reveal_order", "settlement_order", "settlement_steps", "stub_count"]

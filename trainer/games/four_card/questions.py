@@ -12,6 +12,7 @@ import random
 from itertools import combinations
 from typing import Sequence
 
+from trainer.core import picks
 from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
@@ -35,8 +36,6 @@ from trainer.contracts.question import (
 from trainer.games.common.rules_questions import data_kinds, shuffled_items
 
 SHORT = "Four Card"
-TABLES = ("I", "II", "III", "IV", "V", "VI", "VII")
-MAX_SEATS = dealing.MAX_SEATS
 
 
 def _skill(key: str, title: str, description: str) -> Skill:
@@ -65,13 +64,6 @@ def _q(kind: str, skill: str, **kw) -> Question:
     return Question(game_id=GAME_ID, skill=f"{GAME_ID}.{skill}", kind=f"{GAME_ID}.{kind}", seed=0, **kw)
 
 
-def _wager(rng: random.Random, low: int, high: int) -> int:
-    """A wager in whole dollars from ``low`` to ``high``, now and then with 50 cents."""
-    dollars = rng.randint(low, high)
-    cents = 50 if rng.random() < 0.15 else 0
-    return dollars * 100 + cents
-
-
 def _cards(cards: Sequence[Card]) -> str:
     """Cards as written in prose: A♠ 10♦ (issue 12), never their codes."""
     return cards_label(cards)
@@ -79,11 +71,6 @@ def _cards(cards: Sequence[Card]) -> str:
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: (-c.rank, c.suit)))
-
-
-def _occupied(rng: random.Random, low: int = 1, high: int = MAX_SEATS) -> list[int]:
-    n = rng.randint(low, high)
-    return sorted(rng.sample(range(1, MAX_SEATS + 1), n))
 
 
 def _dedupe(items: Sequence[str]) -> tuple[str, ...]:
@@ -230,10 +217,10 @@ PLAYER_KEYS = ("four-of-a-kind", "straight-flush", "three-of-a-kind", "three-of-
 
 def seat_payout(rng: random.Random) -> Question:
     """A whole seat: ante and play (or a fold), the ante bonus and Aces Up, against a revealed dealer."""
-    options = HouseOptions(aces_up_table=rng.choice(TABLES))
+    options = HouseOptions(aces_up_table=picks.option_choice(rng, rules_data(), "aces_up_table"))
     player = hand_of(rng.choice(PLAYER_KEYS), rng, 5)
     dealer_hand = hand_of(_random_key(rng), rng, 6, avoid=player)
-    ante = _wager(rng, 5, 50)
+    ante = picks.wager(rng, 5, 50)
     if rng.random() < 0.2:
         decision: int | str = FOLD
     elif rng.random() < 0.85:
@@ -242,8 +229,8 @@ def seat_payout(rng: random.Random) -> Question:
         decision = rng.randint(ante // 100, 3 * ante // 100) * 100
         decision = min(max(decision, ante), 3 * ante)
     # A fold mostly comes with an Aces Up wager, which stays in action (§10(b)).
-    aces_up = _wager(rng, 1, 25) if rng.random() < (0.9 if decision == FOLD else 0.7) else 0
-    seat_no = rng.randint(1, MAX_SEATS)
+    aces_up = picks.wager(rng, 1, 25) if rng.random() < (0.9 if decision == FOLD else 0.7) else 0
+    seat_no = picks.seat(rng, rules_data())
     sw = SeatWagers(seat_no, player, ante=ante, aces_up=aces_up, decision=decision)
     settlement = settle_round(dealer_hand, [sw], options)
     s = settlement.seat(seat_no)
@@ -270,15 +257,16 @@ ACES_UP_KEYS = ("four-of-a-kind", "four-of-a-kind", "straight-flush", "straight-
 
 
 def aces_up(rng: random.Random) -> Question:
-    """Aces Up on a rare or borderline hand, built on purpose, under one of Tables I-VII."""
-    table_choice = rng.choice(TABLES)
+    """Aces Up on a rare or borderline hand, built on purpose, under one of the tables the
+    house may choose (I-VII in the shipped data)."""
+    table_choice = picks.option_choice(rng, rules_data(), "aces_up_table")
     options = HouseOptions(aces_up_table=table_choice)
     key = rng.choice(ACES_UP_KEYS)
     player = hand_of(key, rng, 5)
     dealer_hand = hand_of(_random_key(rng), rng, 6, avoid=player)
-    amount = _wager(rng, 1, 50)
+    amount = picks.wager(rng, 1, 50)
     folded = rng.random() < 0.3
-    seat_no = rng.randint(1, MAX_SEATS)
+    seat_no = picks.seat(rng, rules_data())
     ante = 1000 if rng.random() < 0.6 else 0
     sw = SeatWagers(seat_no, player, ante=ante, aces_up=amount,
                     decision=(FOLD if folded else ante) if ante else None)
@@ -319,8 +307,8 @@ def progressive_payout(rng: random.Random) -> Question:
     wager = rng.choice(side_bets().progressive.wagers)
     player = hand_of(rng.choice(PROGRESSIVE_KEYS), rng, 5)
     dealer_hand = hand_of(_random_key(rng), rng, 6, avoid=player)
-    ante = _wager(rng, 5, 25)
-    seat_no = rng.randint(1, MAX_SEATS)
+    ante = picks.wager(rng, 5, 25)
+    seat_no = picks.seat(rng, rules_data())
     sw = SeatWagers(seat_no, player, ante=ante, progressive=wager, decision=ante)
     settlement = settle_round(dealer_hand, [sw], options)
     s = settlement.seat(seat_no)
@@ -378,7 +366,7 @@ def envy_bonus(rng: random.Random) -> Question:
     table = side_bets().progressive.tables[choice]
     qualifying = sorted({k for rows in table.envy.values() for row in rows for k in row.hands})
     two_positions = rng.random() < 0.3
-    seats = _occupied(rng, 3, MAX_SEATS)
+    seats = picks.seats(rng, rules_data(), 3)
     payees = rng.sample(seats, rng.randint(1, min(3, len(seats) - 1)))
     holders = rng.sample(seats, rng.randint(1, 2))
     keys = {n: rng.choice(LOW_KEYS) for n in seats}
@@ -464,14 +452,14 @@ def _cover_all_table(rng: random.Random, seats: list[int]) -> tuple[dict[int, tu
 
 def cover_all(rng: random.Random) -> Question:
     """Settle every Cover All wager at the table: the highest hand, the number of players (ruling 11)."""
-    seats = _occupied(rng, 2, MAX_SEATS)
+    seats = picks.seats(rng, rules_data(), 2)
     hands, dealer_cards, _ = _cover_all_table(rng, seats)
     bettors = rng.sample(seats, rng.randint(1, min(3, len(seats))))
     wagers = []
     for n in seats:
-        ante = _wager(rng, 5, 25)
+        ante = picks.wager(rng, 5, 25)
         folded = rng.random() < 0.25
-        wagers.append(SeatWagers(n, hands[n], ante=ante, cover_all=_wager(rng, 1, 10) if n in bettors else 0,
+        wagers.append(SeatWagers(n, hands[n], ante=ante, cover_all=picks.wager(rng, 1, 10) if n in bettors else 0,
                                  decision=FOLD if folded else ante))
     settlement = settle_round(dealer_cards, wagers, HouseOptions())
     ca = settlement.cover_all
@@ -507,7 +495,7 @@ def cover_all(rng: random.Random) -> Question:
 
 def next_card(rng: random.Random) -> Question:
     method = rng.choice(dealing.METHODS)
-    seats = _occupied(rng, 2)
+    seats = picks.seats(rng, rules_data(), 2)
     steps = dealing.deal_sequence(method, seats)
     # Now and then near the end, where the dealer's fifth and sixth cards come together.
     done = rng.randrange(len(steps)) if rng.random() < 0.6 else rng.randrange(max(0, len(steps) - len(seats) - 3),
@@ -548,16 +536,15 @@ def _method_rule(method: str) -> str:
 
 def stub_count(rng: random.Random) -> Question:
     method = rng.choice(dealing.METHODS)
-    players = rng.randint(1, MAX_SEATS)
+    players = picks.seat(rng, rules_data())  # one to every seat of the layout
     right = dealing.stub_count(players, method)
     extra = 4 if method == dealing.AUTOMATED_SHOE else 0
-    pool = {right + 4, right - 4, right + 1, right - 1, right + 5, 53 - 5 * players - 6 - extra,
-            52 - 5 * (players + 1) - extra}
+    pool = {right + 4, right - 4, right + 1, right - 1, right + 5}  # near misses
     pool = {n for n in pool if n >= 0 and n != right}
     options = tuple(str(n) for n in sorted(rng.sample(sorted(pool), 3) + [right]))
     plural = "s" if players > 1 else ""
     held = f"{players} player positions hold 5 each" if players > 1 else "1 player position holds 5"
-    why = f"The deck has 52 cards. {held} and the dealer holds 6 ({5 * players + 6} cards)"
+    why = f"The deck has {dealing.DECK_SIZE} cards. {held} and the dealer holds 6 ({5 * players + 6} cards)"
     if extra:
         why += ", and the four other cards of the dealer's extra stack went to the discard rack"
     why += (f", so the stub holds {right}. Count it at least once every five rounds; if the count is wrong, check "
@@ -576,7 +563,7 @@ def stub_count(rng: random.Random) -> Question:
 # ---------------------------------------------------------------- procedures
 
 def seat_order(rng: random.Random) -> Question:
-    seats = _occupied(rng, 3)
+    seats = picks.seats(rng, rules_data(), 3)
     which = rng.choice(("decide", "reveal", "settle"))
     if which == "decide":
         order = dealing.decision_order(seats)
@@ -603,7 +590,7 @@ def seat_order(rng: random.Random) -> Question:
 
 def settlement_procedure(rng: random.Random) -> Question:
     alternative = rng.choice(("1", "2"))
-    seats = sorted(rng.sample(range(1, MAX_SEATS + 1), 2))  # eight steps: an order question shows at most 9
+    seats = sorted(rng.sample(range(1, rules_data().seats + 1), 2))  # eight steps: an order question shows at most 9
     steps = dealing.settlement_steps(seats, alternative)
     items = [s.text() for s in steps]
     # One order under either alternative (dealing.settlement_steps): §10(d) reveals every
@@ -644,7 +631,7 @@ def cover_all_exposed(rng: random.Random) -> Question:
     own cards stay face up in front of the dealer until the end (§10(e)); of the seats
     already passed, only the hands still left exposed keep their cards on the table; the
     seat reached and those after it still show their revealed cards."""
-    seats = _occupied(rng, 2, 6)
+    seats = picks.seats(rng, rules_data(), 2, 6)
     hands, dealer_cards, _ = _cover_all_table(rng, seats)
     order = dealing.reveal_order(seats)
     values = {n: best_hand(hands[n]) for n in seats}

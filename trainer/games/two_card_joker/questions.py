@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from trainer.core import picks
 from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
 from trainer.core.settlement import LOSE, PUSH
@@ -51,19 +52,7 @@ def _q(kind: str, skill: str, **kw) -> Question:
     return Question(game_id=GAME_ID, skill=f"{GAME_ID}.{skill}", kind=f"{GAME_ID}.{kind}", seed=0, **kw)
 
 
-def _wager(rng: random.Random, low: int, high: int) -> int:
-    """A wager in whole dollars from ``low`` to ``high``, now and then with 50 cents."""
-    dollars = rng.randint(low, high)
-    cents = 50 if rng.random() < 0.15 else 0
-    return dollars * 100 + cents
-
-
 CATEGORIES = tuple(Category)
-PLURALS = {
-    Category.TWO_JOKERS: "two jokers", Category.ROYAL_FLUSH: "royal flushes",
-    Category.STRAIGHT_FLUSH: "straight flushes", Category.STRAIGHT: "straights", Category.PAIR: "pairs",
-    Category.FLUSH: "flushes", Category.HIGH_CARD: "high-card hands",
-}
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -129,7 +118,7 @@ def which_hand_wins(rng: random.Random) -> Question:
         if hi.category != lo.category:
             why = f"{hi.describe()} ranks above {lo.describe().lower()} in the order of §5(b)."
         else:
-            why = (f"Both hands are {PLURALS[hi.category]}; {hi.describe().lower()} is higher: "
+            why = (f"Both hands are {hi.category.plural}; {hi.describe().lower()} is higher: "
                    "compare the ranks that make the hand, then the next card down.")
     if vp.category is Category.PAIR and vd.category is Category.PAIR and any(c.is_joker for c in player + dealer_hand):
         why += " A joker pair ties a natural pair of the same rank."
@@ -248,7 +237,7 @@ def _payout_question(rng: random.Random, kind: str, seat_wagers: SeatWagers, dea
 
 def seat_payout(rng: random.Random) -> Question:
     """A whole seat: ante and call (or a fold) with side wagers, against a revealed dealer."""
-    options = HouseOptions(pair_up_table=rng.choice(("1", "2", "3")))
+    options = HouseOptions(pair_up_table=picks.option_choice(rng, rules_data(), "pair_up_table"))
     while True:
         player = hand_of(rng.choice(CATEGORIES), rng)
         dealer_hand = hand_of(rng.choice(CATEGORIES[:-1]) if rng.random() < 0.7 else Category.HIGH_CARD, rng,
@@ -257,11 +246,11 @@ def seat_payout(rng: random.Random) -> Question:
         if vp.category is vd.category is Category.FLUSH and (is_lowest_flush_ambiguous(vp) or is_lowest_flush_ambiguous(vd)):
             continue  # trainer ruling 6
         break
-    ante = _wager(rng, 5, 100)
+    ante = picks.wager(rng, 5, 100)
     decision = FOLD if rng.random() < 0.2 else CALL
-    pair_up = _wager(rng, 1, 25) if rng.random() < 0.7 else 0
-    super_flush = _wager(rng, 1, 25) if rng.random() < 0.6 else 0
-    seat_no = rng.randint(1, 6)
+    pair_up = picks.wager(rng, 1, 25) if rng.random() < 0.7 else 0
+    super_flush = picks.wager(rng, 1, 25) if rng.random() < 0.6 else 0
+    seat_no = picks.seat(rng, rules_data())
     sw = SeatWagers(seat_no, player, ante=ante, pair_up=pair_up, super_flush=super_flush, decision=decision)
     verb = "folded" if decision == FOLD else "called"
     return _payout_question(rng, "seat-payout", sw, dealer_hand, options,
@@ -271,14 +260,14 @@ def seat_payout(rng: random.Random) -> Question:
 
 def bonus_payout(rng: random.Random) -> Question:
     """Pair Up and Super Flush on a rare or borderline hand, built on purpose."""
-    options = HouseOptions(pair_up_table=rng.choice(("1", "2", "3")))
+    options = HouseOptions(pair_up_table=picks.option_choice(rng, rules_data(), "pair_up_table"))
     category = rng.choice((Category.TWO_JOKERS, Category.ROYAL_FLUSH, Category.STRAIGHT_FLUSH,
                            Category.STRAIGHT, Category.PAIR, Category.FLUSH, Category.FLUSH))
     player = hand_of(category, rng)
     dealer_hand = hand_of(Category.HIGH_CARD, rng, avoid=player)
-    pair_up = _wager(rng, 1, 25)
-    super_flush = _wager(rng, 1, 25) if rng.random() < 0.8 else 0
-    seat_no = rng.randint(1, 6)
+    pair_up = picks.wager(rng, 1, 25)
+    super_flush = picks.wager(rng, 1, 25) if rng.random() < 0.8 else 0
+    seat_no = picks.seat(rng, rules_data())
     sw = SeatWagers(seat_no, player, pair_up=pair_up, super_flush=super_flush)
     return _payout_question(rng, "bonus-payout", sw, dealer_hand, options,
                             prompt=f"Seat {seat_no} played the bonus wagers only. Settle each of them: collect, push "
@@ -287,14 +276,9 @@ def bonus_payout(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- dealing
 
-def _occupied(rng: random.Random, low: int = 1) -> list[int]:
-    n = rng.randint(low, 6)
-    return sorted(rng.sample(range(1, 7), n))
-
-
 def next_card(rng: random.Random) -> Question:
     method = rng.choice(dealing.METHODS)
-    seats = _occupied(rng, 2)
+    seats = picks.seats(rng, rules_data(), 2)
     steps = dealing.deal_sequence(method, seats)
     done = rng.randrange(len(steps))
     nxt = steps[done]
@@ -325,16 +309,16 @@ def _method_rule(method: str) -> str:
 
 
 def stub_count(rng: random.Random) -> Question:
-    players = rng.randint(1, 6)
+    players = picks.seat(rng, rules_data())  # one to every seat of the layout
     right = dealing.stub_count(players)
-    pool = {right, right + 2, right - 2, right + 1, 52 - 2 * players, 54 - 2 * players}
-    pool.discard(right)
+    deck = dealing.DECK_SIZE
+    pool = {right - 2, right + 1, right + 2}  # a miscount, or the dealer's two cards forgotten
     options = tuple(str(n) for n in sorted(rng.sample(sorted(pool), 3) + [right]))
     return _q("stub-count", "dealing",
               prompt=f"You count the stub after dealing to {players} player{'s' if players > 1 else ''}. "
                      "How many cards must it hold?",
               form=CHOICE, options=options, answer=str(right),
-              explanation=(f"The deck has 54 cards. {players} player{'s' if players > 1 else ''} and the dealer "
+              explanation=(f"The deck has {deck} cards. {players} player{'s' if players > 1 else ''} and the dealer "
                            f"hold 2 each ({2 * (players + 1)} cards), so the stub holds {right}. "
                            "Count it at least once every five rounds; if the count is wrong, check for a misdeal."),
               citations=dealing.STUB_CITATIONS + (ruling(4),),
@@ -345,7 +329,7 @@ def stub_count(rng: random.Random) -> Question:
 # ---------------------------------------------------------------- procedures
 
 def seat_order(rng: random.Random) -> Question:
-    seats = _occupied(rng, 3)
+    seats = picks.seats(rng, rules_data(), 3)
     which = rng.choice(("call", "bonus", "settle"))
     if which == "call":
         order = dealing.call_order(seats)
