@@ -197,6 +197,40 @@ def paid(action: DealerAction, amount: int, text: str | None = None) -> DealerAc
     return wrong if text is None else wrong.with_text(text)
 
 
+def skipped(index: int, next_action: DealerAction, text: str, rule: str, rule_citation: str,
+            remedy: tuple[str, str], *, kind: str) -> WatchMistake:
+    """A step left out (the cut, "No more bets", the cover card): the app does the next
+    action in its place."""
+    return mistake(kind, index, next_action.with_text(text), rule, rule_citation, remedy)
+
+
+def card_exposed(index: int, action: DealerAction, text: str, rule: str, rule_citation: str,
+                 remedy: tuple[str, str], *, kind: str = "card-exposed", replaces: bool = True) -> WatchMistake:
+    """A card (or a stack) dealt face up that the rules deal face down."""
+    return mistake(kind, index, face_up(action, text), rule, rule_citation, remedy, replaces=replaces)
+
+
+def dealt_out_of_turn(index: int, action: DealerAction, seat: int, text: str, rule: str, rule_citation: str,
+                      remedy: tuple[str, str], *, kind: str = "wrong-order", replaces: bool = True) -> WatchMistake:
+    """A card (or a stack) dealt to ``seat`` before its turn, or once too often."""
+    return mistake(kind, index, dealt_to(action, seat, text), rule, rule_citation, remedy, replaces=replaces)
+
+
+def wrong_payout(index: int, action: DealerAction, amount: int, text: str, rule: str, rule_citation: str,
+                 remedy: tuple[str, str], *, kind: str = "wrong-payout", scene: object | None = None) -> WatchMistake:
+    """A winning wager paid ``amount`` instead of what its pay table gives."""
+    return mistake(kind, index, paid(action, amount, text), rule, rule_citation, remedy, scene=scene)
+
+
+def wrong_wager_paid(index: int, seat: int, spot: str, amount: int, text: str, rule: str, rule_citation: str,
+                     remedy: tuple[str, str], *, spot_label: str = "", kind: str = "wrong-wager-paid",
+                     replaces: bool = False) -> WatchMistake:
+    """A wager paid that the rules return or collect (by default done besides the right
+    action, not in its place)."""
+    return mistake(kind, index, pay(seat, spot, amount, text, (), spot_label=spot_label), rule, rule_citation,
+                   remedy, replaces=replaces)
+
+
 def in_turn(actions: Sequence[DealerAction], verb: str) -> list[tuple[int, int]]:
     """Each action of ``verb`` with the next one of it: (its index, the next's), the
     places where the next position may be done first."""

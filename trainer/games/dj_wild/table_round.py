@@ -622,13 +622,17 @@ def script_for(rnd: WildRound, config: RoundConfig) -> WildScript:
 
 # ---------------------------------------------------------------- watch mode
 
+def _remedy(rule_citation: str, remedy_id: str | None = None) -> tuple[str, str]:
+    """The irregularity ``remedy_id`` of the rules data, or, where none is written, "Refer
+    to floor supervisor" citing the rule broken."""
+    return (steps.refer(rule_citation) if remedy_id is None
+            else steps.remedy_of(rules_data().irregularities, remedy_id))
+
+
 def _mistake(kind: str, index: int, performed: DealerAction, rule: str, rule_citation: str,
              remedy_id: str | None = None, replaces: bool = True) -> WatchMistake:
-    """A mistake whose remedy is the irregularity ``remedy_id`` of the rules data, or,
-    where none is written, "Refer to floor supervisor" citing the rule broken."""
-    remedy = (steps.refer(rule_citation) if remedy_id is None
-              else steps.remedy_of(rules_data().irregularities, remedy_id))
-    return steps.mistake(kind, index, performed, rule, rule_citation, remedy, replaces=replaces)
+    return steps.mistake(kind, index, performed, rule, rule_citation, _remedy(rule_citation, remedy_id),
+                         replaces=replaces)
 
 
 def _joined(*secs: str) -> str:
@@ -665,28 +669,31 @@ def _deal_mistakes(rnd: WildRound, acts: list[DealerAction]) -> list[WatchMistak
             rule = (("The dealer's hand stays face down until every player has played or folded",
                      _joined("8(d)", "9(d)")) if shoe else
                     ("The dealer's five cards are dealt face down", _joined("7(c)(1)", "9(d)")))
-            out.append(_mistake("dealer-exposed", i, steps.face_up(a, f"Deals {_gets(DEALER, step)} face up"),
-                                *rule, "dealer-exposed"))
+            out.append(steps.card_exposed(i, a, f"Deals {_gets(DEALER, step)} face up", *rule,
+                                          _remedy(rule[1], "dealer-exposed"), kind="dealer-exposed"))
         else:
             rule = (("Each stack is delivered face down, not disclosing the cards", cite("8(c)")) if shoe else
                     ("Every card is dealt face down, not disclosing its value", _joined("7(b)(3)", "7(c)(3)")))
-            out.append(_mistake("card-exposed", i, steps.face_up(a, f"Deals {_gets(step.recipient, step)} face up"),
-                                *rule, "player-card-exposed"))
+            out.append(steps.card_exposed(i, a, f"Deals {_gets(step.recipient, step)} face up", *rule,
+                                          _remedy(rule[1], "player-card-exposed")))
         if k + 1 == len(deals):
             continue
         nxt = rnd.deliveries[k + 1].step
         # The next position dealt first, out of turn (within one round of the hand deal).
         if nxt.card_number == step.card_number:
-            wrong = steps.dealt_to(a, nxt.recipient, f"Deals {_gets(nxt.recipient, nxt)} before {_who(step.recipient)}")
-            out.append(_mistake("wrong-order", i, wrong, *order_rule))
+            out.append(steps.dealt_out_of_turn(i, a, nxt.recipient,
+                                               f"Deals {_gets(nxt.recipient, nxt)} before {_who(step.recipient)}",
+                                               *order_rule, _remedy(order_rule[1])))
         # A second card (or stack) to a player who has had this round's.
         if step.recipient != DEALER:
             nxt_act = acts[deals[k + 1]]
             what = "a second stack" if shoe else "a second card in the same round"
-            out.append(_mistake("wrong-count", deals[k + 1], steps.dealt_to(
-                nxt_act, step.recipient, f"Deals seat {step.recipient} {what}, before {_who(nxt.recipient)}"),
-                "Five cards to each player" + (", one stack each" if shoe else ", one at a time in turn"),
-                _joined("8(c)") if shoe else _joined("7(c)(1)") + "; " + ruling(16), "wrong-count", replaces=False))
+            rule_cite = _joined("8(c)") if shoe else _joined("7(c)(1)") + "; " + ruling(16)
+            out.append(steps.dealt_out_of_turn(
+                deals[k + 1], nxt_act, step.recipient, f"Deals seat {step.recipient} {what}, before "
+                                                       f"{_who(nxt.recipient)}",
+                "Five cards to each player" + (", one stack each" if shoe else ", one at a time in turn"), rule_cite,
+                _remedy(rule_cite, "wrong-count"), kind="wrong-count", replaces=False))
     return out
 
 
@@ -698,8 +705,8 @@ def _payout_mistakes(rnd: WildRound, acts: list[DealerAction]) -> list[WatchMist
 
     def pays(i: int, a: DealerAction, amount: int, why: str, rule: str, sec: str) -> None:
         if amount != a.amount:
-            wrong = steps.paid(a, amount, f"Pays seat {a.seat}'s {a.spot_label} {format_cents(amount)}{why}")
-            out.append(_mistake("wrong-payout", i, wrong, rule, sec))
+            out.append(steps.wrong_payout(i, a, amount, f"Pays seat {a.seat}'s {a.spot_label} {format_cents(amount)}"
+                                                        f"{why}", rule, sec, _remedy(sec)))
 
     for i, a in enumerate(acts):
         if a.verb != PAY:
@@ -748,10 +755,10 @@ def _payout_mistakes(rnd: WildRound, acts: list[DealerAction]) -> list[WatchMist
             blind = st.seat(a.seat).result("blind")
             if blind is not None and blind.result != WIN:
                 hand = st.seat(a.seat).hand.category.hand_name
-                wrong = steps.pay(a.seat, "blind", s.blind, f"Pays seat {a.seat}'s blind {format_cents(s.blind)} on a "
-                                                            f"{hand}", (), spot_label=LABELS["blind"])
-                out.append(_mistake("wrong-payout", i, wrong, "Below a straight the blind pushes (“Others”)",
-                                    cite("9(d)(3)"), replaces=False))
+                out.append(steps.wrong_wager_paid(
+                    i, a.seat, "blind", s.blind, f"Pays seat {a.seat}'s blind {format_cents(s.blind)} on a {hand}",
+                    "Below a straight the blind pushes (“Others”)", cite("9(d)(3)"), _remedy(cite("9(d)(3)")),
+                    spot_label=LABELS["blind"], kind="wrong-payout"))
     return out
 
 
@@ -806,10 +813,12 @@ def watch_mistakes(script: RoundScript, rng: random.Random) -> list[WatchMistake
     shoe = rnd.method == AUTOMATED_SHOE
     out = []
     first_deal = next(i for i, a in enumerate(acts) if a.verb == DEAL)
-    out.append(_mistake("missed-announce", 0, acts[first_deal].with_text(
-        f"Deals {_gets(acts[first_deal].seat, rnd.deliveries[0].step)} without announcing “No more bets”"),
+    announce_cite = cite("8(b)(2)") if shoe else cite("7(b)(3)")
+    out.append(steps.skipped(
+        0, acts[first_deal], f"Deals {_gets(acts[first_deal].seat, rnd.deliveries[0].step)} without announcing "
+                             "“No more bets”",
         "Announce “No more bets” before " + ("the shoe dispenses any stack" if shoe else "dealing any card"),
-        cite("8(b)(2)") if shoe else cite("7(b)(3)")))
+        announce_cite, _remedy(announce_cite), kind="missed-announce"))
     out += _deal_mistakes(rnd, acts)
     offers = [i for i, a in enumerate(acts) if a.verb == OFFER]
     dealer_reveal = next(i for i, a in enumerate(acts) if a.verb == REVEAL and a.seat == DEALER)

@@ -98,7 +98,7 @@ from trainer.games.four_card.settlement import (
 from trainer.games.four_card.table import BASE_SPOTS
 from trainer.core.table import steps
 from trainer.core.table.actions import (
-    ANNOUNCE, CLEAR, COLLECT, CUT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect,
+    CLEAR, COLLECT, CUT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect,
 )
 from trainer.core.table.levels import Level
 from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager
@@ -725,10 +725,10 @@ def _cut_mistakes(script: RoundScript) -> list[WatchMistake]:
     for i, a in enumerate(script.actions):
         if a.verb != CUT:
             continue
-        skipped = DealerAction(ANNOUNCE, text="Announces “No more bets” without cutting the hand-shuffled cards",
-                               citations=script.actions[i + 1].citations)
-        out.append(steps.mistake("missed-cut", i, skipped, "Cards shuffled by hand are cut before they are dealt",
-                                 cite("5(b)(2)"), _refer("5(c)")))
+        out.append(steps.skipped(i, script.actions[i + 1], "Announces “No more bets” without cutting the "
+                                                           "hand-shuffled cards",
+                                 "Cards shuffled by hand are cut before they are dealt", cite("5(b)(2)"),
+                                 _refer("5(c)"), kind="missed-cut"))
         short = DealerAction(CUT, text="Cuts only six cards from the top onto the cover card")
         out.append(steps.mistake("bad-cut", i, short,
                                  "The cut takes a stack of at least 10 cards from the top of the deck",
@@ -909,22 +909,23 @@ def _payout_mistakes(script: RoundScript, r: TableRound, rng: random.Random) -> 
             wrongs = _cover_all_columns(r, x.amount, a.amount)
             if wrongs:
                 amount, did, rule, section = rng.choice(wrongs)
-                wrong = steps.paid(a, amount, f"Pays seat {a.seat}'s Cover All wager {format_cents(amount)}: {did}")
-                out.append(steps.mistake("wrong-payout", i, wrong, rule, section, _refer("12")))
+                out.append(steps.wrong_payout(i, a, amount, f"Pays seat {a.seat}'s Cover All wager "
+                                                            f"{format_cents(amount)}: {did}", rule, section,
+                                              _refer("12")))
         elif a.verb == PAY:
             wrongs = _wrong_amounts(r, r.settlement.seat(a.seat), a.spot, a.amount)
             if not wrongs:
                 continue
             amount, did, rule, section = rng.choice(wrongs)
-            wrong = steps.paid(a, amount, f"Pays seat {a.seat}'s {WAGER_WORDS[a.spot]} {format_cents(amount)}: {did}")
-            out.append(steps.mistake("wrong-payout", i, wrong, rule, section, _refer("11")))
+            out.append(steps.wrong_payout(i, a, amount, f"Pays seat {a.seat}'s {WAGER_WORDS[a.spot]} "
+                                                        f"{format_cents(amount)}: {did}", rule, section, _refer("11")))
         elif a.verb == COLLECT and a.spot == "play":
             amount = ONE_TO_ONE.win_cents(r.decisions[a.seat])
-            wrong = steps.pay(a.seat, "play", amount, f"Pays seat {a.seat}'s play wager {format_cents(amount)} though "
-                                                      "the dealer's hand is higher", (), spot_label=a.spot_label)
-            out.append(steps.mistake("paid-loser", i, wrong, "A player whose hand ranks below the dealer's loses the "
-                                     "ante and the play wager; the dealer collects them", cite("10(d)"),
-                                     _refer("10(d)")))
+            out.append(steps.wrong_wager_paid(
+                i, a.seat, "play", amount, f"Pays seat {a.seat}'s play wager {format_cents(amount)} though the "
+                                           "dealer's hand is higher",
+                "A player whose hand ranks below the dealer's loses the ante and the play wager; the dealer collects "
+                "them", cite("10(d)"), _refer("10(d)"), spot_label=a.spot_label, kind="paid-loser", replaces=True))
     return out
 
 

@@ -429,11 +429,10 @@ def _deal_mistakes(acts: list[DealerAction], method: str) -> list[WatchMistake]:
     for i, a in enumerate(acts):
         if a.verb == CUT:
             nxt = acts[i + 1]
-            out.append(steps.mistake(
-                "missed-cut", i,
-                nxt.with_text("Announces “No more bets” without cutting the cards it shuffled by hand"),
+            out.append(steps.skipped(
+                i, nxt, "Announces “No more bets” without cutting the cards it shuffled by hand",
                 "Cards shuffled by hand are cut with one hand over the cover card before they are dealt",
-                cite("4(b)(2)"), steps.refer(cite("4"), "no remedy is written for a missed cut")))
+                cite("4(b)(2)"), steps.refer(cite("4"), "no remedy is written for a missed cut"), kind="missed-cut"))
         if a.verb == COVER:
             nxt = acts[i + 1]
             if stack:
@@ -443,26 +442,26 @@ def _deal_mistakes(acts: list[DealerAction], method: str) -> list[WatchMistake]:
                 nxt = next(x for x in acts[i + 1:] if x.verb == DEAL)
                 text = f"Deals {_who(nxt.seat)} its second card, the dealer's card left without the cover card"
                 rule = "The dealer's cards are dealt face down under a cover card"
-            out.append(steps.mistake("cover-forgotten", i, nxt.with_text(text), rule, a.citations[0],
-                                     _refer("a dealer's hand left without its cover card")))
+            out.append(steps.skipped(i, nxt, text, rule, a.citations[0],
+                                     _refer("a dealer's hand left without its cover card"), kind="cover-forgotten"))
         if a.verb != DEAL:
             continue
         what = "stack" if stack else "card"
         if a.seat == DEALER:
-            out.append(steps.mistake(
-                "dealer-exposed", i, steps.face_up(a, f"Turns the dealer's {what} face up as it is dealt"),
-                "The dealer's cards are dealt face down, under the cover card", a.citations[0], dealer_exposed))
+            out.append(steps.card_exposed(
+                i, a, f"Turns the dealer's {what} face up as it is dealt",
+                "The dealer's cards are dealt face down, under the cover card", a.citations[0], dealer_exposed,
+                kind="dealer-exposed"))
         else:
-            out.append(steps.mistake(
-                "card-exposed", i, steps.face_up(a, f"Deals seat {a.seat}'s {what} face up"),
+            out.append(steps.card_exposed(
+                i, a, f"Deals seat {a.seat}'s {what} face up",
                 "Every player's cards are dealt face down, so as not to disclose their value", undisclosed,
                 player_exposed))
         nxt = acts[i + 1]
         if nxt.verb == DEAL and nxt.seat != a.seat and a.seat != DEALER:
             text = (f"Delivers {_whose(nxt.seat)} stack before seat {a.seat}'s" if stack
                     else f"Deals {_who(nxt.seat)} a card before seat {a.seat}")
-            out.append(steps.mistake("wrong-order", i, steps.dealt_to(a, nxt.seat, text), order_rule,
-                                     a.citations[0], dealt_in_error))
+            out.append(steps.dealt_out_of_turn(i, a, nxt.seat, text, order_rule, a.citations[0], dealt_in_error))
     return out
 
 
@@ -549,18 +548,17 @@ def _payout_mistakes(script: RoundScript, rng: random.Random) -> list[WatchMista
         wrong_amounts = _confused_payouts(right, seat.hand, table_choice)
         if wrong_amounts:
             amount = rng.choice(wrong_amounts)
-            wrong = steps.paid(a, amount, f"Pays {_whose(a.seat)} {wager_name(a.spot)} {format_cents(amount)} "
-                                          f"on {hand}")
-            out.append(steps.mistake("wrong-payout", i, wrong, f"{right.describe()} ({hand})", a.citations[0],
-                                     _refer("a wrong payout")))
+            out.append(steps.wrong_payout(
+                i, a, amount, f"Pays {_whose(a.seat)} {wager_name(a.spot)} {format_cents(amount)} on {hand}",
+                f"{right.describe()} ({hand})", a.citations[0], _refer("a wrong payout")))
         call = seat.result("call")
         if a.spot == "ante" and not settled.dealer_qualifies and call is not None:
             # §10(d)(1): the dealer does not qualify: the ante is paid, the call returned.
-            paid = steps.pay(a.seat, "call", call.amount, f"Pays seat {a.seat}'s call {format_cents(call.amount)} "
-                             "although the dealer does not qualify", (), spot_label=call.label)
-            out.append(steps.mistake(
-                "wrong-wager-paid", i, paid, "When the dealer does not qualify, the call wager is returned, not paid",
-                cite("10(d)(1)(ii)"), _refer("a paid wager that is to be returned"), replaces=False))
+            out.append(steps.wrong_wager_paid(
+                i, a.seat, "call", call.amount,
+                f"Pays seat {a.seat}'s call {format_cents(call.amount)} although the dealer does not qualify",
+                "When the dealer does not qualify, the call wager is returned, not paid", cite("10(d)(1)(ii)"),
+                _refer("a paid wager that is to be returned"), spot_label=call.label))
     return out
 
 
