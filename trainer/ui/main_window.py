@@ -139,6 +139,9 @@ class MainWindow(QMainWindow):
         self.setMinimumSize(640, 480)  # below a screen's own size, the screen scrolls
         self._restore_settings()
         self.show_screen(self.trainee_screen)
+        from trainer.ui.server_link import attach_server
+
+        self.server = attach_server(self)  # the classroom server, when one is set (issue 19)
         if open_store:
             self.open_store()
 
@@ -729,6 +732,8 @@ class MainWindow(QMainWindow):
             return
         self._shut = True
         self.save_settings()
+        if self.server is not None:  # the sender stops; what it did not send is sent at the next start
+            self.server.shutdown()
         if self.session is not None and not self.session.finished:
             self.end_session()
         for screen in self._drill_screens.values():  # a table round part-played is recorded first

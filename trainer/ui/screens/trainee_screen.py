@@ -1,4 +1,9 @@
-"""Who is training? Choose a trainee from the list, or type a new name."""
+"""Who is training? Choose a trainee from the list, or type a new name.
+
+With a classroom server (issue 19, ``set_server_mode``) trainees sign in with their name
+and PIN instead: the names are the server's (the instructor adds trainees there), the PIN
+is checked by the server, and ``sign_in_requested(name, pin)`` is emitted in place of
+``chosen``."""
 
 from __future__ import annotations
 
@@ -37,12 +42,14 @@ class TraineeList(QListWidget):
 class TraineeScreen(QWidget):
     chosen = Signal(object)  # Trainee
     add_requested = Signal(str)
+    sign_in_requested = Signal(str, str)  # name, PIN: with a classroom server
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setProperty("role", "screen")
         self._trainees: list = []
         self.ready = False
+        self.server_mode = False
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(40, 32, 40, 32)
@@ -92,7 +99,8 @@ class TraineeScreen(QWidget):
         box.addSpacing(10)
         box.addWidget(style.rule(panel))
         box.addSpacing(6)
-        box.addWidget(style.label("New trainee", "h3"))
+        self.new_heading = style.label("New trainee", "h3")
+        box.addWidget(self.new_heading)
         add_row = QHBoxLayout()
         add_row.setSpacing(8)
         self.name_edit = QLineEdit(panel)
@@ -107,6 +115,15 @@ class TraineeScreen(QWidget):
         self.add_button.clicked.connect(self.add)
         add_row.addWidget(self.add_button)
         box.addLayout(add_row)
+        self.pin_edit = QLineEdit(panel)  # shown with a classroom server only
+        self.pin_edit.setObjectName("trainee-pin")
+        self.pin_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin_edit.setMaxLength(8)
+        self.pin_edit.setPlaceholderText("Your PIN, then Enter")
+        self.pin_edit.returnPressed.connect(self.continue_)
+        self.pin_edit.textEdited.connect(lambda _t: self.clear_error())
+        self.pin_edit.hide()
+        box.addWidget(self.pin_edit)
         self.error = style.label("", "error", wrap=True)
         self.error.setObjectName("trainee-error")
         self.error.hide()
@@ -155,12 +172,59 @@ class TraineeScreen(QWidget):
         return next((t for t in self._trainees if t.id == tid), None)
 
     # --------------------------------------------------------------- actions
+    def set_server_mode(self, server: str) -> None:
+        """Sign in with name and PIN, checked by the classroom server ``server`` (shown)."""
+        self.server_mode = True
+        self.new_heading.setText("Sign in")
+        self.name_edit.setPlaceholderText("Your name, as your instructor wrote it")
+        self.add_button.hide()
+        self.pin_edit.show()
+        self.continue_button.setText("Sign in")
+        self.continue_button.setToolTip(f"Your PIN is checked by the school's server ({server})")
+        self.list.currentItemChanged.connect(self._name_from_list)
+        self._update_buttons()
+
+    def _name_from_list(self, item, _previous=None) -> None:
+        if item is not None:
+            self.name_edit.setText(item.text())
+
     def continue_(self) -> None:
+        if self.server_mode:
+            self.sign_in()
+            return
         trainee = self.selected_trainee()
         if trainee is not None:
             self.chosen.emit(trainee)
 
+    def sign_in(self) -> None:
+        name = " ".join(self.name_edit.text().split())
+        if not name:
+            trainee = self.selected_trainee()
+            name = trainee.name if trainee is not None else ""
+        if not name:
+            self.show_error("Type your name first.")
+            return
+        pin = self.pin_edit.text().strip()
+        if not pin:
+            self.show_error("Type your PIN.")
+            self.pin_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        self.clear_error()
+        self.pin_edit.clear()
+        self.continue_button.setEnabled(False)
+        self.sign_in_requested.emit(name, pin)
+
+    def sign_in_done(self, problem: str = "") -> None:
+        """The server answered: ``problem`` is why the sign-in was refused, if it was."""
+        self._update_buttons()
+        if problem:
+            self.show_error(problem)
+            self.pin_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def add(self) -> None:
+        if self.server_mode:
+            self.pin_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
         try:  # NFC, spaces folded; invisible and control characters refused (issue 14)
             name = names.clean(self.name_edit.text(), "a trainee's name")
         except names.InvalidName as e:
@@ -189,5 +253,5 @@ class TraineeScreen(QWidget):
         self.error.clear()
 
     def _update_buttons(self) -> None:
-        self.continue_button.setEnabled(self.selected_trainee() is not None)
+        self.continue_button.setEnabled(self.server_mode or self.selected_trainee() is not None)
         self.add_button.setEnabled(True)

@@ -1,0 +1,130 @@
+"""The station's window with a classroom server (issue 19): trainees sign in with name and
+PIN (checked by the server), the status bar says what waits to be sent until the sender
+has sent it, and Exams on the server lists the trainee's open exam and starts it on the
+station and on the server with the same session id."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+psycopg = pytest.importorskip("psycopg")
+
+from PySide6.QtCore import Qt  # noqa: E402
+
+from trainer import config  # noqa: E402
+from trainer.server import accounts  # noqa: E402
+from trainer.server.connection import connect  # noqa: E402
+from trainer.store import Store  # noqa: E402
+from trainer.training.exams import fingerprint, new_spec  # noqa: E402
+from trainer.training.session import Session  # noqa: E402
+
+pytestmark = pytest.mark.postgres
+GAME = "two-card-joker"
+
+
+@pytest.fixture
+def station_window(server_db, qtbot, tmp_path, monkeypatch):
+    with connect(server_db.url) as admin:
+        ana = accounts.add_trainee(admin, "Ana Diaz", "1234")
+        evening = accounts.add_class(admin, "Evening", [ana])
+    url = server_db.login("lab_a")
+    config.activate(config.load(server_url=url))
+    from trainer.ui.main_window import MainWindow
+
+    window = MainWindow(tmp_path / "station.sqlite3")
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.trainee_screen.ready, timeout=10_000)
+    yield window, server_db, evening
+    window.shutdown()
+    config.activate(None)
+
+
+def sign_in(qtbot, window, name: str, pin: str) -> None:
+    screen = window.trainee_screen
+    screen.name_edit.setText(name)
+    screen.pin_edit.setText(pin)
+    qtbot.mouseClick(screen.continue_button, Qt.MouseButton.LeftButton)
+
+
+def test_sign_in_with_name_and_pin_and_results_sent_in_the_background(station_window, qtbot) -> None:
+    window, db, _evening = station_window
+    screen = window.trainee_screen
+    assert screen.server_mode and screen.pin_edit.isVisible() and screen.continue_button.text() == "Sign in"
+    assert not screen.add_button.isVisible()
+    status = window.findChild(type(window.trainee_status), "status-server")
+    assert status is not None and status.isVisible()
+    sign_in(qtbot, window, "Ana Diaz", "4321")
+    qtbot.waitUntil(lambda: screen.error.isVisible(), timeout=10_000)
+    assert screen.error.text() == "Wrong name or PIN." and window.trainee is None
+    assert screen.pin_edit.text() == ""  # a PIN is never left in the field
+    sign_in(qtbot, window, "ana diaz", "1234")
+    qtbot.waitUntil(lambda: window.trainee is not None, timeout=10_000)
+    assert window.trainee.name == "Ana Diaz" and window.current_screen() is window.home_screen
+    # the station records a session (its own store first); the sender sends it
+    qtbot.waitUntil(lambda: window.worker.pending == 0)
+    with Store.open(window.db_path) as store:
+        session = Session.quiz(GAME, 5, 3)
+        sid = store.start_session(window.trainee.id, GAME, seed=5, question_count=3)
+        while not session.finished:
+            store.record_answer(sid, window.trainee.id, session.answer(session.current().answer, 1200))
+        store.end_session(sid)
+        local = sorted(r[0] for r in store.db.execute("SELECT id FROM answers"))
+    window.server.sender.wake()
+    qtbot.waitUntil(lambda: status.text() == "All results sent to the server", timeout=20_000)
+    with connect(db.url) as conn:
+        assert sorted(r[0] for r in conn.execute("SELECT id FROM dealer.answers")) == local
+
+
+def test_the_pending_count_while_the_server_is_away(station_window, qtbot, pg_cluster) -> None:
+    window, db, _evening = station_window
+    sign_in(qtbot, window, "Ana Diaz", "1234")
+    qtbot.waitUntil(lambda: window.trainee is not None, timeout=10_000)
+    status = window.server.status
+    qtbot.waitUntil(lambda: status.text() == "All results sent to the server", timeout=20_000)
+    pg_cluster.kill()
+    try:
+        with Store.open(window.db_path) as store:
+            session = Session.quiz(GAME, 6, 2)
+            sid = store.start_session(window.trainee.id, GAME, seed=6, question_count=2)
+            while not session.finished:
+                store.record_answer(sid, window.trainee.id, session.answer("nope", 1500))
+        window.server.sender.wake()
+        qtbot.waitUntil(lambda: status.text() == "3 results waiting to be sent (server unreachable: retrying)",
+                        timeout=20_000)
+    finally:
+        pg_cluster.start()
+    window.server.sender.wake()
+    qtbot.waitUntil(lambda: status.text() == "All results sent to the server", timeout=60_000)
+
+
+def test_an_open_exam_is_listed_and_started_on_the_server(station_window, qtbot) -> None:
+    window, db, evening = station_window
+    spec = new_spec("Evening quiz", [GAME], question_count=3, time_limit_s=600, pass_mark=50, seed=9,
+                    class_name="Evening")
+    with connect(db.url) as admin:
+        now = admin.execute("SELECT now()").fetchone()[0]
+        accounts.save_exam(admin, spec.to_dict(), fingerprint(spec))
+        window_id = accounts.publish_exam(admin, spec.id, evening, now - timedelta(minutes=1), now + timedelta(hours=1))
+    sign_in(qtbot, window, "Ana Diaz", "1234")
+    qtbot.waitUntil(lambda: window.trainee is not None, timeout=10_000)
+    window.server.show_exams()
+    dialog = window.server.exams_dialog
+    qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=10_000)
+    assert dialog.list.item(0).text().startswith("Evening quiz — 3 questions in 10 min, pass mark 50% (open until")
+    assert dialog.results.item(0).text() == "None released yet."
+    window.exams.confirm = lambda *_a: True
+    qtbot.mouseClick(dialog.take_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.current_screen() is window.exams.taking, timeout=10_000)
+
+    def started_on_server() -> bool:
+        with connect(db.url) as conn:
+            return conn.execute("SELECT count(*) FROM dealer.exam_attempts WHERE window_id = %s",
+                                [window_id]).fetchone()[0] == 1
+
+    qtbot.waitUntil(started_on_server, timeout=10_000)
+    with connect(db.url) as conn:
+        server_session = conn.execute("SELECT session_id FROM dealer.exam_attempts").fetchone()[0]
+    assert server_session == window.exams.recorder.id  # the station's session, started by the server's clock
