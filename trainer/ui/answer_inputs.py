@@ -150,30 +150,71 @@ def _columns(texts: list[str]) -> int:
     return 2 if len(texts) > 4 and max((len(t) for t in texts), default=0) <= 24 else 1
 
 
-class ChoiceInput(AnswerInput):
-    hint = "Press 1–{n} to answer"
-    form_id = CHOICE
+def option_grid(parent: QWidget, texts: list[str], clicked) -> tuple[QGridLayout, list[OptionButton]]:
+    """The options numbered 1..9 in one or two columns (filled down, then across); a click
+    on option i calls ``clicked(i)``."""
+    grid = QGridLayout()
+    grid.setHorizontalSpacing(8)
+    grid.setVerticalSpacing(8)
+    columns = _columns(texts)
+    rows = (len(texts) + columns - 1) // columns
+    buttons: list[OptionButton] = []
+    for i, text in enumerate(texts):
+        button = OptionButton(i + 1 if i < MAX_KEYED else None, text, parent)
+        button.clicked.connect(lambda _=False, i=i: clicked(i))
+        buttons.append(button)
+        grid.addWidget(button, i % rows, i // rows)
+    return grid, buttons
+
+
+class OptionsInput(AnswerInput):
+    """Base of the inputs whose options are numbered buttons (choice, order): the input
+    holds the focus, and a number key or a click is ``option(index)``. ``box`` is the
+    input's layout, ``grid`` the buttons' (placed by the subclass)."""
+
+    spacing = 8
 
     def __init__(self, question: Question, parent: QWidget | None = None) -> None:
         super().__init__(question, parent)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.options = list(question.options)
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(0, 0, 0, 0)
+        self.box.setSpacing(self.spacing)
+        self.grid, self.buttons = option_grid(self, self.options, self.option)
+
+    def option(self, index: int) -> None:
+        """Option ``index`` (0-based) pressed or clicked."""
+        raise NotImplementedError
+
+    def entry(self):
+        """What was pressed, as the form reads it (``AnswerForm.parse_input``)."""
+        raise NotImplementedError
+
+    def submit(self) -> bool:
+        if not self.is_ready():
+            return False
+        self.submitted.emit(self.form.parse_input(self.question, self.entry()))
+        return True
+
+    def number_key(self, event: QKeyEvent) -> bool:
+        """A number key (not a command) presses its option; True if the key was one."""
+        digit = digit_of(event)
+        if digit is None or _commanding(event):
+            return False
+        self.option(digit - 1)
+        event.accept()
+        return True
+
+
+class ChoiceInput(OptionsInput):
+    hint = "Press 1–{n} to answer"
+    form_id = CHOICE
+
+    def __init__(self, question: Question, parent: QWidget | None = None) -> None:
+        super().__init__(question, parent)
         self.selected: int | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(8)
-        self.buttons: list[OptionButton] = []
-        columns = _columns(self.options)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(8)
-        rows = (len(self.options) + columns - 1) // columns
-        for i, text in enumerate(self.options):
-            button = OptionButton(i + 1 if i < MAX_KEYED else None, text, self)
-            button.clicked.connect(lambda _=False, i=i: self.choose(i))
-            self.buttons.append(button)
-            grid.addWidget(button, i % rows, i // rows)
-        layout.addLayout(grid)
+        self.box.addLayout(self.grid)
         self.hint = self.hint.format(n=min(len(self.options), MAX_KEYED))
 
     def is_ready(self) -> bool:
@@ -192,18 +233,13 @@ class ChoiceInput(AnswerInput):
         self.select(index)
         self.submit()
 
-    def submit(self) -> bool:
-        if self.selected is None:
-            return False
-        self.submitted.emit(self.form.parse_input(self.question, self.selected))
-        return True
+    option = choose
+
+    def entry(self) -> int | None:
+        return self.selected
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        digit = digit_of(event)
-        if digit is not None and not _commanding(event):
-            if digit <= len(self.options):
-                self.choose(digit - 1)
-            event.accept()
+        if self.number_key(event):
             return
         key = event.key()
         if key in (Qt.Key.Key_Down, Qt.Key.Key_Up) and self.options:
@@ -241,19 +277,70 @@ class AmountEdit(QLineEdit):
         super().keyPressEvent(event)
 
 
-class AmountsInput(AnswerInput):
+class TypedInput(AnswerInput):
+    """Base of the inputs with amount fields (amounts, settle): ``grid`` holds the labels and
+    fields (filled by the subclass, then ``finish``), ``edits`` the amount fields. What is
+    typed is read when submitted; what is not an answer is said under the fields
+    (``error``), at the first field that is wrong, and nothing typed is lost."""
+
+    def __init__(self, question: Question, parent: QWidget | None = None, row_spacing: int = 8) -> None:
+        super().__init__(question, parent)
+        self.edits: list[AmountEdit] = []
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(0, 0, 0, 0)
+        self.box.setSpacing(6)
+        self.grid = QGridLayout()
+        self.grid.setHorizontalSpacing(14)
+        self.grid.setVerticalSpacing(row_spacing)
+
+    def finish(self) -> None:
+        """The grid filled: place it, and the error line under it."""
+        self.grid.setColumnStretch(0, 1)
+        self.box.addLayout(self.grid)
+        self.error = style.label("", "error", wrap=True)
+        self.error.setObjectName("amount-error")
+        self.error.hide()
+        self.box.addWidget(self.error)
+
+    def texts(self) -> list[str]:
+        return [e.text() for e in self.edits]
+
+    def entry(self):
+        """What was entered, as the form reads it (``AnswerForm.parse_input``)."""
+        return self.texts()
+
+    def message(self, error: InputError) -> str:
+        """What to say of what is not an answer."""
+        return str(error)
+
+    def mark_invalid(self, index: int) -> None:
+        """Show field ``index`` as the one that is wrong, and go to it."""
+        raise NotImplementedError
+
+    def show_error(self, message: str, index: int | None = None) -> None:
+        self.error.setText(message)
+        self.error.show()
+        if index is not None:
+            self.mark_invalid(index)
+
+    def submit(self) -> bool:
+        try:
+            answer = self.form.parse_input(self.question, self.entry())
+        except InputError as exc:
+            self.show_error(self.message(exc), exc.index)
+            return False
+        self.error.hide()
+        self.submitted.emit(answer)
+        return True
+
+
+class AmountsInput(TypedInput):
     hint = "Type each amount, e.g. 25 or 12.50 · Enter goes to the next field, and submits on the last"
     form_id = AMOUNTS
 
     def __init__(self, question: Question, parent: QWidget | None = None) -> None:
         super().__init__(question, parent)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(14)
-        grid.setVerticalSpacing(8)
-        self.edits: list[AmountEdit] = []
+        grid = self.grid
         fields = question.fields or ("Amount",)
         for i, name in enumerate(fields):
             lab = style.label(name, "h3", wrap=True)
@@ -267,12 +354,7 @@ class AmountsInput(AnswerInput):
             self.edits.append(edit)
             grid.addWidget(lab, i, 0)
             grid.addWidget(edit, i, 1)
-        grid.setColumnStretch(0, 1)
-        layout.addLayout(grid)
-        self.error = style.label("", "error", wrap=True)
-        self.error.setObjectName("amount-error")
-        self.error.hide()
-        layout.addWidget(self.error)
+        self.finish()
 
     def focus_input(self) -> None:
         if self.edits:
@@ -281,9 +363,6 @@ class AmountsInput(AnswerInput):
 
     def is_ready(self) -> bool:
         return all(e.text().strip() for e in self.edits)
-
-    def texts(self) -> list[str]:
-        return [e.text() for e in self.edits]
 
     def _edited(self, edit: AmountEdit) -> None:
         style.set_flag(edit, "invalid", False)
@@ -299,48 +378,20 @@ class AmountsInput(AnswerInput):
         else:
             self.submit()
 
-    def show_error(self, message: str, index: int | None = None) -> None:
-        self.error.setText(message)
-        self.error.show()
-        if index is not None:
-            style.set_flag(self.edits[index], "invalid", True)
-            self.edits[index].setFocus(Qt.FocusReason.OtherFocusReason)
-            self.edits[index].selectAll()
-
-    def submit(self) -> bool:
-        try:  # the error points at the first field that is not an amount; every text is kept
-            answer = self.form.parse_input(self.question, self.texts())
-        except InputError as exc:
-            self.show_error(str(exc), exc.index)
-            return False
-        self.error.hide()
-        self.submitted.emit(answer)
-        return True
+    def mark_invalid(self, index: int) -> None:
+        style.set_flag(self.edits[index], "invalid", True)
+        self.edits[index].setFocus(Qt.FocusReason.OtherFocusReason)
+        self.edits[index].selectAll()
 
 
-class OrderInput(AnswerInput):
+class OrderInput(OptionsInput):
     hint = "Press the numbers in order · Backspace undoes · Enter submits"
     form_id = ORDER
+    spacing = 10
 
     def __init__(self, question: Question, parent: QWidget | None = None) -> None:
         super().__init__(question, parent)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.items = list(question.options)
         self.sequence: list[int] = []
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(10)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(8)
-        columns = _columns(self.items)
-        rows = (len(self.items) + columns - 1) // columns
-        self.buttons: list[OptionButton] = []
-        for i, text in enumerate(self.items):
-            button = OptionButton(i + 1 if i < MAX_KEYED else None, text, self)
-            button.clicked.connect(lambda _=False, i=i: self.press(i))
-            self.buttons.append(button)
-            grid.addWidget(button, i % rows, i // rows)
         self.order_box = QFrame(self)
         self.order_box.setProperty("role", "card")
         box = QHBoxLayout(self.order_box)
@@ -352,21 +403,23 @@ class OrderInput(AnswerInput):
         self.order_label.setWordWrap(True)
         self.order_label.setTextFormat(Qt.TextFormat.RichText)
         box.addWidget(self.order_label, 1)
-        layout.addWidget(self.order_box)
-        layout.addLayout(grid)
+        self.box.addWidget(self.order_box)
+        self.box.addLayout(self.grid)
         self._refresh()
 
     def is_ready(self) -> bool:
-        return len(self.sequence) == len(self.items)
+        return len(self.sequence) == len(self.options)
 
     def chosen(self) -> list[str]:
-        return [self.items[i] for i in self.sequence]
+        return [self.options[i] for i in self.sequence]
 
     def press(self, index: int) -> None:
-        if not self.isEnabled() or not 0 <= index < len(self.items) or index in self.sequence:
+        if not self.isEnabled() or not 0 <= index < len(self.options) or index in self.sequence:
             return
         self.sequence.append(index)
         self._refresh()
+
+    option = press
 
     def undo(self) -> None:
         if self.sequence:
@@ -386,24 +439,18 @@ class OrderInput(AnswerInput):
             text = f"<span style='color:{style.FAINT}'>Nothing yet — press the number of the item that comes first.</span>"
         else:
             parts = [f"<b>{i + 1}</b>" for i in self.sequence]
-            remaining = len(self.items) - len(self.sequence)
+            remaining = len(self.options) - len(self.sequence)
             tail = (f" &nbsp;<span style='color:{style.FAINT}'>… {remaining} more to place</span>" if remaining
                     else f" &nbsp;<span style='color:{style.ACCENT}'>complete — press Enter to submit</span>")
             text = " → ".join(parts) + tail
         self.order_label.setText(text)
         self.ready_changed.emit(self.is_ready())
 
-    def submit(self) -> bool:
-        if not self.is_ready():
-            return False
-        self.submitted.emit(self.form.parse_input(self.question, self.sequence))
-        return True
+    def entry(self) -> list[int]:
+        return self.sequence
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        digit = digit_of(event)
-        if digit is not None and not _commanding(event):
-            self.press(digit - 1)
-            event.accept()
+        if self.number_key(event):
             return
         key = event.key()
         if key == Qt.Key.Key_Backspace:
@@ -519,26 +566,20 @@ class PayEdit(AmountEdit):
         super().keyPressEvent(event)
 
 
-class SettleInput(AnswerInput):
+class SettleInput(TypedInput):
     hint = ("Each wager: C or − collect · P or / push · type the amount to pay · R refer to floor supervisor · "
             "Enter goes to the next wager, and submits on the last")
     form_id = SETTLE
 
     def __init__(self, question: Question, parent: QWidget | None = None) -> None:
-        super().__init__(question, parent)
+        # Each wager takes two lines, to fit the answer panel: its name with the amount paid
+        # at the right, then its result buttons; a plain amount takes one.
+        super().__init__(question, parent, row_spacing=4)
         self.fields = list(question.fields)
         self.kinds = list(question.settle_kinds())
         self.results: list[str | None] = [None] * len(self.fields)
         self.pickers: list[ResultPicker | None] = []
-        self.edits: list[AmountEdit] = []
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
-        # Each wager takes two lines, to fit the answer panel: its name with the amount paid
-        # at the right, then its result buttons; a plain amount takes one.
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(14)
-        grid.setVerticalSpacing(4)
+        grid = self.grid
         line = 0
         for i, (name, kind) in enumerate(zip(self.fields, self.kinds)):
             lab = style.label(name, "h3", wrap=True)
@@ -578,12 +619,7 @@ class SettleInput(AnswerInput):
             if i + 1 < len(self.fields):
                 grid.setRowMinimumHeight(line, 6)  # a little air between wagers
                 line += 1
-        grid.setColumnStretch(0, 1)
-        layout.addLayout(grid)
-        self.error = style.label("", "error", wrap=True)
-        self.error.setObjectName("amount-error")
-        self.error.hide()
-        layout.addWidget(self.error)
+        self.finish()
 
     # -- state
     def row_widget(self, index: int) -> QWidget:
@@ -671,30 +707,18 @@ class SettleInput(AnswerInput):
                 return False
         return True
 
-    def texts(self) -> list[str]:
-        return [e.text() for e in self.edits]
+    def entry(self) -> tuple[list[str | None], list[str]]:
+        return self.results, self.texts()
 
-    def show_error(self, message: str, index: int | None = None) -> None:
-        self.error.setText(message)
-        self.error.show()
-        if index is not None:
-            target = self.row_widget(index)
-            style.set_flag(target, "invalid", True)
-            self._focus_row(index)
+    def message(self, error: InputError) -> str:
+        i = error.index
+        if i is not None and self.kinds[i] != AMOUNT and self.results[i] is None:
+            return f"{self.fields[i]}: choose what you do with it: C collect, P push, an amount to pay."
+        return str(error)
 
-    def submit(self) -> bool:
-        try:  # the error points at the first field that is wrong; nothing chosen or typed is lost
-            answer = self.form.parse_input(self.question, (self.results, self.texts()))
-        except InputError as exc:
-            i = exc.index
-            message = str(exc)
-            if self.kinds[i] != AMOUNT and self.results[i] is None:
-                message = f"{self.fields[i]}: choose what you do with it: C collect, P push, an amount to pay."
-            self.show_error(message, i)
-            return False
-        self.error.hide()
-        self.submitted.emit(answer)
-        return True
+    def mark_invalid(self, index: int) -> None:
+        style.set_flag(self.row_widget(index), "invalid", True)
+        self._focus_row(index)
 
 
 def _html(text: str) -> str:
