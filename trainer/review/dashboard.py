@@ -25,6 +25,7 @@ accuracy and speed are over all of the period's answers (or rounds).
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -45,6 +46,8 @@ TRAINEE_ANSWERS_SHOWN = 5000
 TRAINEE_ROUNDS_SHOWN = 500
 
 CERTIFIED, IN_PROGRESS, NOT_STARTED = "Certified", "In progress", "Not started"
+
+_is_table = functools.lru_cache(maxsize=1024)(is_table_skill)  # asked for every skill row, many times
 
 Progress = Callable[[int, int, str], None]
 
@@ -118,7 +121,7 @@ class SkillRow:
 
     @property
     def is_table(self) -> bool:
-        return is_table_skill(self.skill)
+        return _is_table(self.skill)
 
     @property
     def practised(self) -> bool:
@@ -409,18 +412,27 @@ def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: li
     """The rows of ``trainees``: question skills from ``stats`` (all the period's answers)
     and ``recent`` (the mastery window); table skills from their rounds (``tables``).
     A table skill's answers in ``stats`` (dealer actions) are not counted."""
-    stats = [s for s in stats if not is_table_skill(s.skill)]
-    recent = [s for s in recent if not is_table_skill(s.skill)]
+    stats = [s for s in stats if not _is_table(s.skill)]
+    recent = [s for s in recent if not _is_table(s.skill)]
     table_by = {(x.trainee_id, x.game_id, x.skill): x for x in tables}
     skills_of = game_skills(games)
+    listed_of = {g: {sid for sid, _t in skills} for g, skills in skills_of.items()}
     counted = {g: certified_skills(g) for g in games}
     titles = {sid: t for g in skills_of.values() for sid, t in g}
+    game_titles = {g: registry.title_of(g) for g in games}
     by_key = {(s.trainee_id, s.game_id, s.skill): s for s in stats}
     recent_by = {(s.trainee_id, s.game_id, s.skill): s for s in recent}
     extra: dict[tuple[int, str], list[str]] = defaultdict(list)  # skills in the log a game no longer lists
     for s in [*stats, *tables]:
-        if s.game_id in skills_of and s.skill not in {sid for sid, _t in skills_of[s.game_id]}:
+        if s.game_id in skills_of and s.skill not in listed_of[s.game_id]:
             extra[(s.trainee_id, s.game_id)].append(s.skill)
+    title_cache: dict[str, str] = {}
+
+    def title(sid: str) -> str:
+        if sid not in title_cache:
+            title_cache[sid] = skill_title(sid, titles)
+        return title_cache[sid]
+
     rows = []
     for t in trainees:
         game_rows = []
@@ -428,26 +440,25 @@ def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: li
         for g in games:
             skill_rows = []
             for sid in [sid for sid, _t in skills_of.get(g, [])] + sorted(set(extra.get((t.id, g), []))):
-                if is_table_skill(sid):
+                if _is_table(sid):
                     x = table_by.get((t.id, g, sid))
                     if x is None:
-                        skill_rows.append(SkillRow(g, sid, skill_title(sid, titles), 0, 0, 0, 0, Level.NOT_STARTED))
+                        skill_rows.append(SkillRow(g, sid, title(sid), 0, 0, 0, 0, Level.NOT_STARTED))
                     else:
                         last = max(last, x.last_at or "")
-                        skill_rows.append(SkillRow(g, sid, skill_title(sid, titles), 0, 0, 0, 0, x.level,
-                                                   x.last_at or "", x))
+                        skill_rows.append(SkillRow(g, sid, title(sid), 0, 0, 0, 0, x.level, x.last_at or "", x))
                     continue
                 s = by_key.get((t.id, g, sid))
                 r = recent_by.get((t.id, g, sid))
                 level = mastery_level(r.answered, r.correct, r.on_target) if r else Level.NOT_STARTED
                 if s is None:
-                    skill_rows.append(SkillRow(g, sid, skill_title(sid, titles), 0, 0, 0, 0, level))
+                    skill_rows.append(SkillRow(g, sid, title(sid), 0, 0, 0, 0, level))
                 else:
                     last = max(last, s.last_answered_at or "")
-                    skill_rows.append(SkillRow(g, sid, skill_title(sid, titles), s.answered, s.correct, s.on_target,
+                    skill_rows.append(SkillRow(g, sid, title(sid), s.answered, s.correct, s.on_target,
                                                s.total_ms, level, s.last_answered_at or ""))
             listed = [r for r in skill_rows if r.skill in counted[g]]
-            game_rows.append(GameRow(g, registry.title_of(g), tuple(skill_rows),
+            game_rows.append(GameRow(g, game_titles[g], tuple(skill_rows),
                                      certification(listed, thresholds.get(g, DEFAULT_THRESHOLD))))
         rows.append(TraineeRow(t, tuple(classes.get(t.id, ())), tuple(game_rows), last))
     return rows
@@ -501,7 +512,9 @@ def load_dashboard(store: Store, query: Query, progress: Progress | None = None)
     games = shown_games(query, stats)
     rows = build_rows(trainees, classes, stats, recent, games, thresholds, tables)
     class_name = next((c.name for c in store.classes() if c.id == query.class_id), None)
-    attempts = store.exam_attempts(start=f.start, end=f.end, trainee_ids=sorted(member_ids))
+    # The exams' sessions of the period, then the members' (the store's trainee filter would
+    # read every session of every member: a few hundred exam sessions against 100,000).
+    attempts = [a for a in store.exam_attempts(start=f.start, end=f.end) if a.trainee_id in member_ids]
     step(5, "Done")
     return Dashboard(query, class_name, tuple(rows), tuple(trend), bucket, tuple(weakest_skills(rows)),
                      thresholds, games, tuple(attempts), utc_now())

@@ -15,12 +15,14 @@ the trend one range per period. So they stay quick over a million answers (see
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Any
 
 from trainer.store.records import ANSWER_COLUMNS, AnswerRecord, _answer
+from trainer.store.schema import SUMMARY_WINDOW
 from trainer.contracts.measures import (
     TABLE_WINDOW,
     TableSkillFigures,
@@ -101,29 +103,19 @@ class RoundFact:
     target_ms: int
 
 
-def _where(f: AnswerFilter, alias: str = "answers", *, questions: bool = False) -> tuple[str, list[Any]]:
-    """The filter as SQL; ``questions`` leaves table mode's answers out."""
-    where, params = [], []
-    if questions:
-        where.append(question_skill_sql(f"{alias}.skill"))
-    if f.start is not None:
-        where.append(f"{alias}.answered_at >= ?")
-        params.append(f.start)
-    if f.end is not None:
-        where.append(f"{alias}.answered_at < ?")
-        params.append(f.end)
-    if f.game_id is not None:
-        where.append(f"{alias}.game_id = ?")
-        params.append(f.game_id)
-    if f.skill is not None:
-        where.append(f"{alias}.skill = ?")
-        params.append(f.skill)
-    if f.trainee_id is not None:
-        where.append(f"{alias}.trainee_id = ?")
-        params.append(f.trainee_id)
-    if f.class_id is not None:
-        where.append(f"{alias}.trainee_id IN (SELECT trainee_id FROM class_members WHERE class_id = ?)")
-        params.append(f.class_id)
+def _where(f: AnswerFilter, alias: str = "answers", *, questions: bool = False, time: str = "answered_at",
+           start: str | None = None, end: str | None = None, skill: bool = True) -> tuple[str, list[Any]]:
+    """The filter as SQL; ``questions`` leaves table mode's answers out. A summary table
+    gives its ``time`` column (``day``) and the ``start`` and ``end`` days in place of the
+    filter's instants; ``skill`` False for one without skills."""
+    conditions = ((question_skill_sql(f"{alias}.skill") if questions else None, None),
+                  (f"{alias}.{time} >= ?", f.start if time == "answered_at" else start),
+                  (f"{alias}.{time} < ?", f.end if time == "answered_at" else end),
+                  (f"{alias}.game_id = ?", f.game_id), (f"{alias}.skill = ?", f.skill if skill else None),
+                  (f"{alias}.trainee_id = ?", f.trainee_id),
+                  (f"{alias}.trainee_id IN (SELECT trainee_id FROM class_members WHERE class_id = ?)", f.class_id))
+    where = [sql for sql, value in conditions if value is not None or (sql and "?" not in sql)]
+    params = [value for _sql, value in conditions if value is not None]
     return (" WHERE " + " AND ".join(where)) if where else "", params
 
 
@@ -151,22 +143,86 @@ def _periods(first_day: str, last_day: str, bucket: str) -> list[tuple[str, str]
     return out
 
 
+def _whole_days(f: AnswerFilter) -> tuple[str | None, str | None, list[AnswerFilter]] | None:
+    """The UTC days wholly inside the filter's range, as the first day and the day after
+    the last (``None``: open), and filters for the rest of the range (the parts of days
+    at its ends, read from the answers). ``None`` when no whole day fits."""
+    try:
+        first = (date.fromisoformat(f.start[:10]) + timedelta(days=1)).isoformat() if f.start is not None else None
+        stop = date.fromisoformat(f.end[:10]).isoformat() if f.end is not None else None
+    except ValueError:
+        return None
+    if first is not None and stop is not None and first > stop:
+        return None
+    edges = [replace(f, end=first if f.end is None else min(first, f.end))] if first is not None else []
+    edges += [replace(f, start=stop if f.start is None else max(stop, f.start))] if stop is not None else []
+    return first, stop, edges
+
+
+def _add(into: dict, key: tuple, answered: int, correct: int, on_target: int, total_ms: int,
+         last: str | None = None) -> None:
+    """Add one group's figures to ``into[key]`` ([answered, correct, on target, ms, last])."""
+    got = into.setdefault(key, [0, 0, 0, 0, None])
+    got[0] += answered
+    got[1] += correct
+    got[2] += on_target or 0
+    got[3] += total_ms
+    got[4] = last if got[4] is None or (last is not None and last > got[4]) else got[4]
+
+
 class DashboardQueries:
-    """Mixed into ``Store``: uses its ``_rows``."""
+    """Mixed into ``Store``: uses its ``_rows``.
+
+    The figures are read from the summary tables (schema version 5, kept by a trigger as
+    answers arrive: ``schema._v5_dashboard_summaries``) where they serve: whole UTC days
+    from the day tables, the parts of days at the ends of a date range from the answers.
+    ``use_summaries = False`` reads everything from the answers (the same figures; a
+    test compares them, and the benchmark measures both)."""
+
+    use_summaries = True
 
     def skill_stats(self, f: AnswerFilter) -> list[SkillStat]:
         """Every (trainee, game, question skill) with answers in the filter, counted (table
         mode's skills are judged by rounds: ``table_figures``)."""
-        where, params = _where(f, questions=True)
+        if self.use_summaries:
+            return [SkillStat(*key, *got) for key, got in sorted(self._summed_skills(f, questions=True).items())]
+        return self._skill_stats_direct(f)
+
+    def _skill_stats_direct(self, f: AnswerFilter, index: str = "idx_answers_skills", *,
+                            questions: bool = True) -> list[SkillStat]:
+        where, params = _where(f, questions=questions)
         rows = self._rows(
             f"""
             SELECT trainee_id, game_id, skill, {_AGGREGATES}
-            FROM answers INDEXED BY idx_answers_skills{where}
+            FROM answers INDEXED BY {index}{where}
             GROUP BY trainee_id, game_id, skill
             """,
             params,
         )
         return [SkillStat(**r) for r in rows]
+
+    def _summed_skills(self, f: AnswerFilter, *, questions: bool) -> dict[tuple, list]:
+        """(trainee, game, skill) -> [answered, correct, on target, ms, last answer time]
+        of the filter: whole days from the summary tables, the parts of days at the ends of
+        a date range from the answers."""
+        split = _whole_days(f)
+        first, stop, edges = split if split is not None else (None, None, [f])
+        out: dict[tuple, list] = {}
+        if split is not None and not (first is not None and stop is not None and first >= stop):
+            where, params = _where(f, "s", questions=questions, time="day", start=first, end=stop)
+            sql = ("SELECT trainee_id, game_id, skill, answered, correct, on_target, total_ms, last_answered_at "
+                   f"FROM summary_skills AS s{where}")
+            if first is not None or stop is not None:
+                sql = ("SELECT trainee_id, game_id, skill, SUM(answered), SUM(correct), SUM(on_target), "
+                       f"SUM(total_ms), MAX(last_answered_at) FROM summary_skill_days AS s{where} "
+                       "GROUP BY trainee_id, game_id, skill")
+            for r in self.db.execute(sql, params).fetchall():
+                _add(out, r[:3], *r[3:])
+        for edge in edges:
+            for x in self._skill_stats_direct(edge, "idx_answers_dashboard", questions=questions):
+                _add(out, (x.trainee_id, x.game_id, x.skill), x.answered, x.correct, x.on_target, x.total_ms,
+                     x.last_answered_at)
+        return out
 
     def skill_recent(self, f: AnswerFilter, window: int) -> list[SkillStat]:
         """Like ``skill_stats``, over each (trainee, skill)'s last ``window`` answers in the
@@ -175,7 +231,32 @@ class DashboardQueries:
 
     def skill_figures(self, f: AnswerFilter, window: int) -> list[tuple[SkillStat, SkillStat]]:
         """For every (trainee, game, skill) of the filter: its figures over all the filter's
-        answers, and over its last ``window`` of them, in one query.
+        answers, and over its last ``window`` of them (ties at the window's start are in it).
+
+        From the summary tables, which keep each skill's last ``SUMMARY_WINDOW`` answers:
+        they are the filter's last ones unless the filter ends before the skill's last
+        answer (then everything is read from the answers); when the filter starts after
+        the first of them, the filter holds fewer than ``window`` answers of the skill, all
+        of them in its window. Question skills only."""
+        if not self.use_summaries or window != SUMMARY_WINDOW:
+            return self._skill_figures_direct(f, window)
+        groups = self._summed_skills(f, questions=True)
+        where, params = _where(replace(f, start=None, end=None), "s", questions=True)
+        recent = {tuple(r[:3]): r[3:] for r in self.db.execute(
+            "SELECT trainee_id, game_id, skill, last_answered_at, recent_since, recent_answered, recent_correct, "
+            f"recent_on_target, recent_total_ms FROM summary_skills AS s{where}", params).fetchall()}
+        out = []
+        for key, (answered, correct, on_target, total_ms, last) in sorted(groups.items()):
+            every = SkillStat(*key, answered, correct, on_target, total_ms, last)
+            last_ever, since, *figures = recent[key]
+            if f.end is not None and last_ever >= f.end:
+                return self._skill_figures_direct(f, window)
+            whole = since is not None and (f.start is None or since >= f.start)
+            out.append((every, SkillStat(*key, *figures, last) if whole else every))
+        return out
+
+    def _skill_figures_direct(self, f: AnswerFilter, window: int) -> list[tuple[SkillStat, SkillStat]]:
+        """``skill_figures`` from the answers, in one query.
 
         Each group's window starts at the time of its ``window``-th most recent answer,
         found by a seek in ``idx_answers_skills``; no window function sorts the log.
@@ -238,13 +319,41 @@ class DashboardQueries:
 
     def trend(self, f: AnswerFilter, bucket: str = "week") -> list[TrendPoint]:
         """Answers per period (day, week or month, of UTC days), oldest first; periods
-        without answers are left out.
+        without answers are left out. Question answers only: table mode's steps are not
+        questions.
 
-        The periods are listed first and each is one range of ``idx_answers_dashboard``,
-        so the log is read in order once and never sorted. Question answers only: table
-        mode's steps are not questions."""
+        Whole days from the summary tables (per game and day, or per trainee, game and day
+        for a trainee or a class), the parts of days at the ends of a date range from the
+        answers; everything from the answers for one skill."""
         if bucket not in BUCKETS:
             raise ValueError(f"unknown period {bucket!r}; use one of {', '.join(BUCKETS)}")
+        if not self.use_summaries or f.skill is not None:
+            return self._trend_direct(f, bucket)
+        first, last = self.answer_bounds(f)
+        if first is None or last is None:
+            return []
+        periods = [start for start, _stop in _periods(first[:10], last[:10], bucket)]
+        split = _whole_days(f)
+        whole_first, stop, edges = split if split is not None else (None, None, [f])
+        sums: dict[tuple, list] = {}
+        if split is not None and not (whole_first is not None and stop is not None and whole_first >= stop):
+            table = "summary_days" if f.trainee_id is None and f.class_id is None else "summary_trainee_days"
+            where, params = _where(f, "s", time="day", start=whole_first, end=stop, skill=False)
+            for day, *figures in self.db.execute(
+                    "SELECT day, SUM(answered), SUM(correct), SUM(on_target), SUM(total_ms) "
+                    f"FROM {table} AS s{where} GROUP BY day", params).fetchall():
+                _add(sums, (periods[bisect_right(periods, day) - 1],), *figures)
+        for edge in edges:
+            for p in self._trend_direct(edge, "day"):
+                _add(sums, (periods[bisect_right(periods, p.period) - 1],), p.answered, p.correct, p.on_target,
+                     p.total_ms)
+        return [TrendPoint(period, *got[:4]) for (period,), got in sorted(sums.items())]
+
+    def _trend_direct(self, f: AnswerFilter, bucket: str) -> list[TrendPoint]:
+        """``trend`` from the answers.
+
+        The periods are listed first and each is one range of ``idx_answers_dashboard``,
+        so the log is read in order once and never sorted."""
         first, last = self.answer_bounds(f)
         if first is None or last is None:
             return []
@@ -267,12 +376,16 @@ class DashboardQueries:
 
     def answer_count(self, f: AnswerFilter) -> int:
         """How many answers the filter holds, table mode's steps included (SQLite picks
-        the index: by trainee and time for one trainee)."""
+        the index: by trainee and time for one trainee), from the summary tables."""
+        if self.use_summaries:
+            return sum(got[0] for got in self._summed_skills(f, questions=False).values())
         where, params = _where(f)
         return int(self._rows(f"SELECT COUNT(*) AS n FROM answers{where}", params)[0]["n"])
 
     def answer_span(self, f: AnswerFilter) -> tuple[int, str | None, str | None]:
         """How many answers the filter holds, and the first and last answer times."""
+        if self.use_summaries:
+            return (self.answer_count(f), *self.answer_bounds(f))
         where, params = _where(f)
         row = self._rows(f"SELECT COUNT(*) AS n FROM answers INDEXED BY idx_answers_dashboard{where}", params)[0]
         return (int(row["n"]), *self.answer_bounds(f))

@@ -125,6 +125,7 @@ def _untouched(path: Path, problem: str) -> StoreError:
 
 
 def _damaged(path: Path, detail: str = "") -> StoreError:
+    detail = " ".join(detail.replace("*** in database main ***", "").split())  # one line
     extra = f" ({detail})" if detail else ""
     return _untouched(path, f"is not a Dealer Trainer database, or it is damaged{extra}.")
 
@@ -133,9 +134,30 @@ def _sidecar(path: Path, suffix: str) -> Path:
     return path.with_name(path.name + suffix)
 
 
+# A file up to this size gets ``PRAGMA quick_check`` of every page at open (under 0.1 s);
+# a larger one gets it for every table but the logs that grow with use (``schema.LOG_TABLES``),
+# whose pages the app checks on a thread of its own after the first screen
+# (``full_check_file``: a 1.2 GB database takes seconds to check; issue 17).
+QUICK_CHECK_MAX_BYTES = 32 * 2**20
+
+
+def _quick_check(conn: sqlite3.Connection, size: int) -> list[str]:
+    """``quick_check`` of the whole file, or of a large file's tables but its logs: the
+    problems found (["ok"] if none)."""
+    if size <= QUICK_CHECK_MAX_BYTES:
+        return [str(row[0]) for row in conn.execute("PRAGMA quick_check")]
+    tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                             "AND name NOT LIKE 'sqlite_%'")]
+    problems = [str(row[0]) for t in tables if t not in schema.LOG_TABLES
+                for row in conn.execute(f'PRAGMA quick_check("{t}")')]
+    return [p for p in problems if p != "ok"] or ["ok"]
+
+
 def check_existing(path: Path) -> None:
     """Raise ``StoreError`` unless ``path`` is empty, an empty SQLite database or one of ours
-    that this version can open. Reads only: nothing is written to the file."""
+    that this version can open. Reads only: nothing is written to the file. Every page of
+    a file up to ``QUICK_CHECK_MAX_BYTES`` is checked; of a larger one, the schema and
+    every table but the logs (``_quick_check``)."""
     try:
         size = path.stat().st_size
         if size == 0:
@@ -163,7 +185,7 @@ def check_existing(path: Path) -> None:
     except sqlite3.Error as e:
         raise StoreError(f"{path} cannot be read: {e}. The file was left untouched.") from e
     try:
-        check = [row[0] for row in conn.execute("PRAGMA quick_check")]
+        check = _quick_check(conn, size)
         if check != ["ok"]:
             raise _damaged(path, "; ".join(str(c) for c in check[:3]))
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -294,6 +316,13 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
                 raise _newer(path, version)
             schema.migrate(db)
             _probe_write(db)
+        except sqlite3.DatabaseError as e:
+            conn.close()
+            if "malformed" in str(e) or "not a database" in str(e):  # a page the check at open left to later
+                raise _damaged(path, str(e)) from e
+            raise StoreError(
+                f"{path} cannot be opened for writing ({e}): check that the file and its folder may be written."
+            ) from e
         except sqlite3.Error as e:
             conn.close()
             raise StoreError(

@@ -281,9 +281,7 @@ class TableRoundQueries:
                     raise StoreError(f"table round {r['id']} names trainee {tid}, who is not in the file")
                 values = {**r, "trainee_id": trainee_map[tid], "station_id": r.get("station_id") or station_id or ""}
                 rows.append([values[c] for c in TABLE_ROUND_COLUMNS])
-            before = db.conn.total_changes
-            db.conn.executemany(sql, rows)
-            added += db.conn.total_changes - before
+            added += db.conn.executemany(sql, rows).rowcount
             seen += len(rows)
         return added, seen - added
 
