@@ -1,5 +1,5 @@
 """Table mode: the page before a round. The mode (deal the round, or spot the dealer's
-errors), the level (trainer/training/table_mode/levels.py, with its description), every
+errors), the level (trainer/core/table/levels.py, with its description), every
 house option of the game with the section it comes from, and an optional seed to replay
 a round. Enter starts."""
 
