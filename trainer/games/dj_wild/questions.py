@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from trainer.core import picks
 from trainer.core.cards import ACE, JOKER, SUIT_CHARS, Card, card_label, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
@@ -26,7 +27,7 @@ from trainer.games.dj_wild.hands import (
     TripsReading, cite, comparison_citations, evaluate, evaluate_deuces_natural, flush_reading_matters, hand_of, is_wild,
     natural_with_deuces, trips_readings,
 )
-from trainer.games.dj_wild.rules_data import GAME_ID, TRIPS_TABLES, rules_data
+from trainer.games.dj_wild.rules_data import COVER_ALL_PLAYERS, DECK_SIZE, GAME_ID, rules_data
 from trainer.games.dj_wild.settlement import (
     DEALER, FOLD, LABELS, PLAY, HouseOptions, SeatWagers, choose_trips, cover_all_outcome, settle_round,
 )
@@ -63,13 +64,6 @@ SKILLS = (
 def _q(kind: str, skill: str, **kw) -> Question:
     """The seed is filled in by trainer.training.session.make_question, which made the RNG."""
     return Question(game_id=GAME_ID, skill=f"{GAME_ID}.{skill}", kind=f"{GAME_ID}.{kind}", seed=0, **kw)
-
-
-def _wager(rng: random.Random, low: int, high: int) -> int:
-    """A wager in whole dollars from ``low`` to ``high``, now and then with 50 cents."""
-    dollars = rng.randint(low, high)
-    cents = 50 if rng.random() < 0.15 else 0
-    return dollars * 100 + cents
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -157,7 +151,7 @@ def name_the_hand(rng: random.Random) -> Question:
               form=CHOICE, options=options, answer=category.label, explanation=why,
               citations=tuple(dict.fromkeys(cites)),
               scene=scene({1: SeatShow(hand, highlight=True,
-                                       marked=tuple(i for i, c in enumerate(hand) if is_wild(c)))},
+                                       marked=tuple(c for c in hand if is_wild(c)))},
                           caption="Name the hand: deuces and the joker are wild"))
 
 
@@ -270,7 +264,7 @@ def _trips_options_for(cards: Sequence[Card], table_id: str) -> tuple[str, list[
 def _every_table(cards: Sequence[Card]) -> str:
     data = rules_data()
     parts = []
-    for t in TRIPS_TABLES:
+    for t in data.house_options["trips_table"].choices:
         reading, odds, _ = choose_trips(trips_readings(cards), data.option_table("trips_table", t))
         parts.append(f"{t}: {'loses' if odds is None else f'{reading.label.lower()} {odds}'}")
     return "On each table: " + "; ".join(parts) + "."
@@ -295,7 +289,7 @@ def _trips_hand(rng: random.Random, avoid: Sequence[Card] = ()) -> tuple[Card, .
 
 def trips_natural_or_wild(rng: random.Random) -> Question:
     while True:
-        table_id = rng.choice(TRIPS_TABLES)
+        table_id = picks.option_choice(rng, rules_data(), "trips_table")
         hand = _trips_hand(rng)
         if not _ambiguous_trips(hand, table_id):
             break
@@ -303,7 +297,7 @@ def trips_natural_or_wild(rng: random.Random) -> Question:
     options = list(dict.fromkeys(options))
     rng.shuffle(options)
     table = rules_data().option_table("trips_table", table_id)
-    seat_no = rng.randint(1, 6)
+    seat_no = picks.seat(rng, rules_data())
     return _q("trips-natural-or-wild", "trips",
               prompt=f"Seat {seat_no} holds these cards. Trips pays from table {table_id}. "
                      "Natural or wild, and what does the Trips wager pay?",
@@ -311,7 +305,7 @@ def trips_natural_or_wild(rng: random.Random) -> Question:
               citations=tuple(dict.fromkeys((table.citation,) + TRIPS_CITATIONS)),
               scene=scene({seat_no: SeatShow(hand, wagers=(("ante", 1000), ("blind", 1000), ("trips", 500)),
                                              highlight=True,
-                                             marked=tuple(i for i, c in enumerate(hand) if is_wild(c)))},
+                                             marked=tuple(c for c in hand if is_wild(c)))},
                           caption=f"Trips pay table {table_id}"),
               detail={"trips_table": table_id})
 
@@ -327,7 +321,7 @@ def _entries(results, fields: Sequence[str]) -> list:
 def seat_payout(rng: random.Random) -> Question:
     """A whole seat: ante, blind and play (or a fold), Trips on the table in force, and
     now and then a Two Way Bad Beat wager, against a revealed dealer."""
-    options = HouseOptions(trips_table=rng.choice(TRIPS_TABLES))
+    options = HouseOptions(trips_table=picks.option_choice(rng, rules_data(), "trips_table"))
     while True:
         player, dealer_hand = _player_and_dealer(rng, tie_rate=0.1)
         if rng.random() < 0.3:
@@ -336,11 +330,11 @@ def seat_payout(rng: random.Random) -> Question:
             except HandError:
                 continue
         break
-    ante = _wager(rng, 5, 100)
+    ante = picks.wager(rng, 5, 100)
     decision = FOLD if rng.random() < 0.2 else PLAY
-    trips = _wager(rng, 1, 25) if rng.random() < 0.75 else 0
-    bad_beat = _wager(rng, 1, 10) if rng.random() < 0.35 else 0
-    seat_no = rng.randint(1, 6)
+    trips = picks.wager(rng, 1, 25) if rng.random() < 0.75 else 0
+    bad_beat = picks.wager(rng, 1, 10) if rng.random() < 0.35 else 0
+    seat_no = picks.seat(rng, rules_data())
     sw = SeatWagers(seat_no, player, ante=ante, blind=ante, trips=trips, bad_beat=bad_beat, decision=decision)
     settlement = settle_round(dealer_hand, [sw], options)
     settled = settlement.seat(seat_no)
@@ -388,9 +382,9 @@ def bad_beat(rng: random.Random) -> Question:
         player, dealer_hand = _player_and_dealer(rng, floor=floor, tie_rate=0.15)
         if evaluate(player).category is not Category.FIVE_WILDS or rng.random() < 0.2:
             break
-    amount = _wager(rng, 1, 10)
+    amount = picks.wager(rng, 1, 10)
     decision = FOLD if rng.random() < 0.3 else PLAY
-    ante = _wager(rng, 5, 50)
+    ante = picks.wager(rng, 5, 50)
     sw = SeatWagers(2, player, ante=ante, blind=ante, bad_beat=amount, decision=decision)
     settlement = settle_round(dealer_hand, [sw], HouseOptions())
     result = settlement.seat(2).result("bad_beat")
@@ -432,7 +426,7 @@ def _cover_all_table(rng: random.Random, allow_refer: bool):
         target = rng.choices(list(_COVER_TARGETS), weights=list(_COVER_TARGETS.values()))[0]
         if target is Category.FIVE_OF_A_KIND and not allow_refer:
             continue
-        seats = sorted(rng.sample(range(1, 7), rng.randint(1, 6)))
+        seats = picks.seats(rng, rules_data())
         holder = rng.choice(seats + [DEALER])
         try:
             hands = {holder: hand_of(target, rng)}
@@ -489,7 +483,7 @@ def cover_all_payout(rng: random.Random) -> Question:
     seats, hands, outcome = _cover_all_table(rng, allow_refer=True)
     folds = {n for n in seats if rng.random() < 0.25}
     with_wager = [n for n in seats if rng.random() < 0.7] or [seats[-1]]
-    wagers = {n: _wager(rng, 1, 25) for n in with_wager}
+    wagers = {n: picks.wager(rng, 1, 25) for n in with_wager}
     sws = [SeatWagers(n, hands[n], ante=1000, blind=1000, cover_all=wagers.get(n, 0),
                       decision=FOLD if n in folds else PLAY) for n in seats]
     settlement = settle_round(hands[DEALER], sws, HouseOptions())
@@ -526,7 +520,7 @@ def multi_game_link(rng: random.Random) -> Question:
                   prompt="Your table offers the Multi Game Link Progressive. What is this player's link hand?",
                   form=CHOICE, options=_LINK_OPTIONS, answer=answer, explanation=why + " " + _wild_note(hand),
                   citations=(cite("12(a)"), ruling(18)),
-                  scene=scene({4: SeatShow(hand, highlight=True, marked=tuple(i for i, c in enumerate(hand) if is_wild(c)))},
+                  scene=scene({4: SeatShow(hand, highlight=True, marked=tuple(c for c in hand if is_wild(c)))},
                               caption="Multi Game Link"))
     if variant == 1:
         options = ("The pay table, the wager amount and the number of decks", "The pay table only",
@@ -551,14 +545,9 @@ def multi_game_link(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- dealing
 
-def _occupied(rng: random.Random, low: int = 1) -> list[int]:
-    n = rng.randint(low, 6)
-    return sorted(rng.sample(range(1, 7), n))
-
-
 def next_card(rng: random.Random) -> Question:
     method = rng.choice(dealing.METHODS)
-    seats = _occupied(rng, 2)
+    seats = picks.seats(rng, rules_data(), 2)
     steps = dealing.deal_sequence(method, seats)
     done = rng.randrange(len(steps))
     nxt = steps[done]
@@ -587,19 +576,18 @@ def next_card(rng: random.Random) -> Question:
 
 
 def stub_count(rng: random.Random) -> Question:
-    players = rng.randint(1, 6)
+    players = picks.seat(rng, rules_data())  # one to every seat of the layout
     right = dealing.stub_count(players)
     dealt = 5 * (players + 1)
-    pool = {right + 1, right - 1, right + 5, right - 5, 52 - dealt, 54 - dealt}
-    pool.discard(right)
+    pool = {right + 1, right - 1, right + 5, right - 5}  # the joker forgotten or counted twice, a hand miscounted
     options = tuple(str(n) for n in sorted(rng.sample(sorted(pool), 3) + [right]))
     plural = "s" if players > 1 else ""
     return _q("stub-count", "dealing",
               prompt=f"You count the stub after dealing to {players} player{plural}. How many cards must it hold?",
               form=CHOICE, options=options, answer=str(right),
-              explanation=(f"The deck has 53 cards: 52 and the joker. {players} player{plural} and the dealer hold "
+              explanation=(f"The deck has {DECK_SIZE} cards: 52 and the joker. {players} player{plural} and the dealer hold "
                            f"five each ({dealt} cards), so the stub holds {right}. Count it at least once every five "
-                           "rounds, unless the shuffler counts the deck after each shuffle and shows that 53 cards "
+                           f"rounds, unless the shuffler counts the deck after each shuffle and shows that {DECK_SIZE} cards "
                            "are present."),
               citations=dealing.STUB_CITATIONS,
               scene=scene({n: SeatShow(backs=5, face_up=False, wagers=(("ante", 500), ("blind", 500)))
@@ -610,7 +598,7 @@ def stub_count(rng: random.Random) -> Question:
 # ---------------------------------------------------------------- procedures
 
 def play_order(rng: random.Random) -> Question:
-    seats = _occupied(rng, 3)
+    seats = picks.seats(rng, rules_data(), 3)
     order = dealing.play_order(seats)
     items = [f"Seat {n}" for n in order]
     return _q("play-order", "procedures",
@@ -632,11 +620,11 @@ def odds_wording(rng: random.Random) -> Question:
     player (trainer ruling 3). The DJ Wild text has no rule on printed wording, so no
     question claims one."""
     data = rules_data()
-    table_id = rng.choice(["blind", "bad_beat"] + [f"trips_{t}" for t in TRIPS_TABLES]
-                          + [f"cover_all_{n}" for n in range(1, 7)])
+    table_id = rng.choice(["blind", "bad_beat"] + list(data.house_options["trips_table"].choices.values())
+                          + [f"cover_all_{n}" for n in COVER_ALL_PLAYERS])
     table = data.pay_tables[table_id]
     row = rng.choice([r for r in table.rows if r.odds.kind == "to"])
-    wager = _wager(rng, 1, 25)
+    wager = picks.wager(rng, 1, 25)
     n = row.odds.numerator
     right = row.odds.win_cents(wager)
     amounts = {right, right + wager, right - wager if n > 1 else 2 * right}
