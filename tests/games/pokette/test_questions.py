@@ -14,7 +14,7 @@ from trainer.games.pokette.questions import KINDS, SKILLS, wager_list_text
 from trainer.games.pokette.rules_data import wheel
 from trainer.games.pokette.table import PoketteScene
 from trainer.games.pokette.wheel import Section
-from trainer.contracts.question import CHOICE, ORDER, SETTLE
+from trainer.contracts.question import SETTLE
 from trainer.training.session import make_question
 
 GAME = get_game("pokette")
@@ -32,16 +32,9 @@ def test_kinds_and_skills():
 
 
 @pytest.mark.parametrize("kind", list(KIND))
-def test_every_kind_is_well_formed_and_replayable(kind):
+def test_question_scenes_are_drawn_on_the_layout(kind):  # the rest: tests/contracts/test_every_question.py
     for seed in SEEDS:
         q = make_question(KIND[kind], seed)
-        assert q == make_question(KIND[kind], seed)
-        assert q.game_id == "pokette" and q.citations and q.explanation
-        assert all(c.startswith("Pokette §") or c.startswith("trainer ruling") for c in q.citations), q.citations
-        if q.form == CHOICE:
-            assert 2 <= len(q.options) <= 9 and len(set(q.options)) == len(q.options)
-        if q.form == ORDER:
-            assert len(q.options) <= 9
         if q.scene is not None:
             assert isinstance(q.scene, PoketteScene) and type(q.scene).VIEW == "pokette"
 

@@ -2,13 +2,12 @@
 
 import json
 
-import pytest
 
 from trainer.core.cards import parse_cards
 from trainer.games.registry import get_game
 from trainer.games.two_card_joker.hands import evaluate
 from trainer.games.two_card_joker.settlement import HouseOptions, SeatWagers, settle_round
-from trainer.contracts.question import AMOUNTS, CHOICE, ORDER, SETTLE
+from trainer.contracts.question import SETTLE
 from trainer.training.session import QuizSession, make_question
 
 GAME = get_game("two-card-joker")
@@ -16,33 +15,7 @@ KINDS = GAME.question_kinds()
 SEEDS = range(120)
 
 
-def test_every_skill_has_questions_and_every_kind_a_skill():
-    table = {s.id for s in GAME.skills() if ".table-" in s.id}  # scored by table mode, not quizzed
-    assert table == {f"{GAME.id}.table-procedure", f"{GAME.id}.table-payouts", f"{GAME.id}.table-watch"}
-    skills = {s.id for s in GAME.skills()} - table
-    assert {k.skill for k in KINDS} == skills
-    assert len(KINDS) == len({k.id for k in KINDS})
-
-
-@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.id)
-def test_questions_are_well_formed_cited_and_replayable(kind):
-    for seed in SEEDS:
-        q = make_question(kind, seed)
-        assert q.seed == seed and q.kind == kind.id and q.skill == kind.skill
-        assert q == make_question(kind, seed)  # the same seed replays the same question
-        assert q.prompt and q.explanation
-        assert q.citations and all(
-            c.startswith("Two Card Joker Poker §") or c.startswith("trainer ruling") for c in q.citations)
-        assert q.is_correct(q.answer)
-        if q.form == CHOICE:
-            assert len(q.options) == len(set(q.options)) <= 9
-            wrong = next(o for o in q.options if o != q.answer)
-            assert not q.is_correct(wrong)
-        elif q.form == ORDER:
-            assert len(q.options) <= 9
-            assert not q.is_correct(json.dumps(list(q.options)))  # offered shuffled
-        else:
-            assert q.form in (AMOUNTS, SETTLE) and q.fields
+# Every kind well formed, cited and replayable, and the skills: tests/contracts/test_every_question.py
 
 
 def test_seat_payout_answers_match_an_independent_settlement():
