@@ -69,6 +69,7 @@ def _house_table(d, odds):
     (lambda d: d["house_options"].pop("clapper_between"), r"clapper_between"),
     (lambda d: d.update(minimum_table="nj"), r"minimum_table: names the unknown pay table 'nj'"),
     (lambda d: d["spots"].pop(), r"spots: the spots are the wagers"),
+    (lambda d: d.update(seats=9), r"game\.json: seats: the data says 9, the code is written for 7 \(the layout's player positions\)"),
 ])
 def test_malformed_game_file(tmp_path, mutate, message):
     folder = _copy_with(tmp_path, "game.json", mutate)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from dataclasses import replace
 from typing import Sequence
 
+from trainer.core import picks
 from trainer.core.cards import Card, card_label, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
@@ -154,7 +155,7 @@ def _near_losers(x: Section) -> tuple[Placement, ...]:
 
 
 def _other_seat_chips(rng: random.Random, seat: int, count: int) -> list[ChipView]:
-    seats = [n for n in range(1, 8) if n != seat]
+    seats = [n for n in range(1, rules_data().seats + 1) if n != seat]
     lay = default_layout()
     chips = []
     for _ in range(count):
@@ -188,7 +189,7 @@ def winning_wager(rng: random.Random) -> Question:
             break
         chosen.append(p)
     rng.shuffle(chosen)
-    chips = tuple(ChipView(rng.randint(1, 7), p, _amount(rng), tag=TAGS[i]) for i, p in enumerate(chosen))
+    chips = tuple(ChipView(picks.seat(rng, rules_data()), p, _amount(rng), tag=TAGS[i]) for i, p in enumerate(chosen))
     options = tuple(f"{c.tag}: {c.placement.label()}" for c in chips) + (NONE_OF_THEM,)
     winners = [c for c in chips if c.placement.covers(x)]
     if winners:
@@ -303,7 +304,7 @@ def seat_payout(rng: random.Random) -> Question:
     """One seat's chips, a winning card: pay each winning wager and total the seat."""
     lay = default_layout()
     x = _random_section(rng, 0.15)
-    seat = rng.randint(1, 7)
+    seat = picks.seat(rng, rules_data())
     count = rng.randint(3, 5)
     winners = rng.randint(1, min(3, count - 1))
     chosen: list[Placement] = []
@@ -432,7 +433,7 @@ def announcement(rng: random.Random) -> Question:
 
 def poker_settlement(rng: random.Random) -> Question:
     """Settle a seat's poker hand wagers on the card that decides them (§(h)(2), §(h)(5))."""
-    seat = rng.randint(1, 7)
+    seat = picks.seat(rng, rules_data())
     if rng.random() < 0.3:
         first = rng.choice(CARD_SECTIONS).card
         stand = Stand((first,))

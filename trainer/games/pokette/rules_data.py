@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 from trainer.core.cards import RANK_CHARS, SUIT_CHARS
+from trainer.core import mirrors
 from trainer.core.game_data import GameData, read_game_data
 from trainer.core.paytable import PayTable
 from trainer.core.rules_data import Reader, RulesDataError, load_json
@@ -29,6 +30,7 @@ from trainer.games.pokette.wheel import JOKERS, Section, SectionError, Wheel, Wh
 from trainer.paths import resource
 
 GAME_ID = "pokette"
+MAX_SEATS = 7  # the seats the drill and table mode are written for (checked against the data at load)
 HAND_KEYS = frozenset(WAGERS)  # a Pokette pay table pays wagers, not hands
 TABLE_OPTIONS = ("pay_table",)
 
@@ -155,6 +157,7 @@ def read_rules_data(folder: Path) -> GameData:
         raise g["house_options"].fail("missing the 'clapper_between' house option (§(i)(1))")
     if sorted(data.house_options["clapper_between"].choices) != ["previous", "void"]:
         raise g["house_options"]["clapper_between"]["choices"].fail("the choices of §(i)(1) are previous and void")
+    mirrors.check_mirrors(folder / "game.json", (mirrors.seats(data, MAX_SEATS, "the layout's player positions"),))
     return data
 
 
@@ -185,5 +188,5 @@ def layout() -> Layout:
     return _extras()[2]
 
 
-__all__ = ["GameData", "RulesDataError", "rules_data", "read_rules_data", "GAME_ID", "minimum_table", "wheel",
+__all__ = ["GameData", "RulesDataError", "rules_data", "read_rules_data", "GAME_ID", "MAX_SEATS", "minimum_table", "wheel",
            "layout", "NON_POKER"]

@@ -47,7 +47,7 @@ from trainer.games.pokette.layout import (
     covers_citations,
     default_layout,
 )
-from trainer.games.pokette.rules_data import minimum_table, odds_value, rules_data
+from trainer.games.pokette.rules_data import MAX_SEATS, minimum_table, odds_value, rules_data
 from trainer.games.pokette.stand import (
     JOKER_CITES,
     SETTLE_CITES,
@@ -60,7 +60,6 @@ from trainer.games.pokette.wheel import PREVIOUS, Section, cite
 COLLECT = "collect"
 PAY = "pay"
 IN_ACTION = "in action"  # a poker hand wager a joker leaves alone (P7): neither collected nor paid
-MAX_SEATS = 7
 
 
 @dataclass(frozen=True)

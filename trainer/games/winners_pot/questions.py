@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from trainer.core import picks
 from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
@@ -19,7 +20,7 @@ from trainer.contracts.game import QuestionKind, Skill, table_mode_skills
 from trainer.games.winners_pot import dealing
 from trainer.games.winners_pot import round as rnd_mod
 from trainer.games.winners_pot.dealing import (
-    BUTTON_CITATIONS, DEALER, MAX_SEATS, clockwise_after, deal_order, decision_order, next_button, position_name,
+    BUTTON_CITATIONS, DEALER, clockwise_after, deal_order, decision_order, next_button, position_name,
     reveal_order,
 )
 from trainer.games.winners_pot.hands import (
@@ -87,10 +88,6 @@ def _ante(rng: random.Random) -> int:
     return rng.choice((500, 500, 1000, 1000, 1500, 2000, 2500, 750, 1250))
 
 
-def _seats(rng: random.Random, low: int = 2, high: int = MAX_SEATS) -> list[int]:
-    return sorted(rng.sample(range(1, MAX_SEATS + 1), rng.randint(low, high)))
-
-
 def _options(rng: random.Random) -> HouseOptions:
     return HouseOptions(commission_bp=rng.choice((500, 500, 1000, 1000, 250, 300, 700)),
                         commission_fixed=rng.choice((500, 1000, 1000, 1500, 2500, 5000)))
@@ -145,7 +142,7 @@ def name_the_hand(rng: random.Random) -> Question:
     category = _category(rng)
     hand = hand_of(category, rng)
     value = evaluate(hand)
-    seat = rng.randint(1, MAX_SEATS)
+    seat = picks.seat(rng, rules_data())
     why = f"{cards_label(hand)} is {value.describe().lower()}. {CATEGORY_NOTES[value.category]}"
     cites = [value.category.citation]
     if value.is_wheel:
@@ -184,7 +181,7 @@ def tie_copy(cards: Sequence[Card], rng: random.Random, avoid: Sequence[Card]) -
 def _showdown(rng: random.Random) -> tuple[dict[int, tuple[Card, ...]], int]:
     """Hands at a showdown: the dealer's and one to four remaining players', sometimes a tie
     hand, often two hands of one category (ruling 1 decides). Returns (position -> cards, button)."""
-    players = sorted(rng.sample(range(1, MAX_SEATS + 1), rng.randint(1, 4)))
+    players = picks.seats(rng, rules_data(), 1, 4)
     positions = [DEALER] + players
     while True:
         used: list[Card] = []
@@ -381,7 +378,7 @@ def _pot_table(rng: random.Random, winners: Sequence[int], players: Sequence[int
 
 def _table_for_pot(rng: random.Random, stayed_min: int = 1):
     a = rng.choice((500, 1000, 1000, 1500, 2500, 750, 1250))
-    players = _seats(rng, max(2, stayed_min))
+    players = picks.seats(rng, rules_data(), max(2, stayed_min))
     stayed = sorted(rng.sample(players, rng.randint(stayed_min, len(players))))
     rest = [s for s in players if s not in stayed]
     folded4 = sorted(rng.sample(rest, rng.randint(0, len(rest))))
@@ -499,7 +496,7 @@ def jacks_plus_payout(rng: random.Random) -> Question:
     minimum = rng.choice((100, 100, 500, 25000)) if big else 100
     wager = max(_jp_wager(rng, big), minimum)
     options = HouseOptions(minimum_wager=minimum)
-    seat = rng.randint(1, MAX_SEATS)
+    seat = picks.seat(rng, rules_data())
     result = settle_jacks_plus([JacksPlusEntry(seat, wager, value, size < 5)], options)[seat]
     limit = jacks_plus_limit(options)
     key = jacks_plus_key(value)
@@ -537,7 +534,7 @@ def jacks_plus_payout(rng: random.Random) -> Question:
 
 
 def _two_royals(rng: random.Random) -> Question:
-    a, b = sorted(rng.sample(range(1, MAX_SEATS + 1), 2))
+    a, b = sorted(rng.sample(range(1, rules_data().seats + 1), 2))
     s1, s2 = rng.sample("shdc", 2)
     h1 = tuple(Card(r, s1) for r in (14, 13, 12, 11, 10))
     h2 = tuple(Card(r, s2) for r in (14, 13, 12, 11, 10))
@@ -591,7 +588,7 @@ def _empty_table(players: Sequence[int], button: int, *, backs: int = 0, wagers=
 
 
 def button_move(rng: random.Random) -> Question:
-    players = _seats(rng, 2)
+    players = picks.seats(rng, rules_data(), 2)
     before = rng.choice([DEALER] + players)
     after = next_button(before, players)
     if before == DEALER:
@@ -611,7 +608,7 @@ def button_move(rng: random.Random) -> Question:
 
 
 def first_to_act(rng: random.Random) -> Question:
-    players = _seats(rng, 2)
+    players = picks.seats(rng, rules_data(), 2)
     button = rng.choice([DEALER] + players)
     which = rng.choice(("deal", "bet", "double"))
     folded: list[int] = []
@@ -648,7 +645,7 @@ def first_to_act(rng: random.Random) -> Question:
 
 
 def decision_order_question(rng: random.Random) -> Question:
-    players = _seats(rng, 3)
+    players = picks.seats(rng, rules_data(), 3)
     button = rng.choice([DEALER] + players)
     order = decision_order(button, players)
     items = [_name(p) for p in order]
@@ -663,7 +660,7 @@ def decision_order_question(rng: random.Random) -> Question:
 
 
 def reveal_order_question(rng: random.Random) -> Question:
-    players = _seats(rng, 2)
+    players = picks.seats(rng, rules_data(), 2)
     button = rng.choice([DEALER] + players)
     remaining = sorted(rng.sample(players, rng.randint(2, len(players))))
     folded = [p for p in players if p not in remaining]
@@ -765,7 +762,7 @@ def failed_burn(rng: random.Random) -> Question:
 
 
 def button_not_moved(rng: random.Random) -> Question:
-    players = _seats(rng, 2)
+    players = picks.seats(rng, rules_data(), 2)
     last = rng.choice([DEALER] + players)
     correct = next_button(last, players)
     ask = rng.choice(("first", "next"))
