@@ -1,4 +1,5 @@
-"""The one ``Game`` implementation: a game read from its ``GameSpec``.
+"""The one ``Game`` implementation: a game read from its ``GameSpec`` (and
+``shipped_spec``, the spec of a game of this package's usual layout).
 
 Its rules data (title, rules file, seats, spots) comes from the spec's ``rules_data``
 module, its skills and question kinds from the ``questions`` module, and each optional
@@ -15,34 +16,34 @@ from trainer.contracts.game import GameSpec, QuestionKind, Skill
 from trainer.core.game_data import GameData
 from trainer.core.scene import Spot
 from trainer.core.settlement import SettlementError
+from trainer.paths import resource
+
+
+def shipped_spec(game_id: str, package: str, **parts) -> GameSpec:
+    """The spec of a game this trainer ships: its rules data in resources/games/<id>/ and
+    the usual parts (calculator, analysis, table round), plus ``parts`` (drills, views)."""
+    usual = {"calculator": ".calculator", "analysis": ".analysis", "table_round": ".table_round"}
+    return GameSpec(game_id, package, resource("games", game_id), **(usual | parts))
 
 
 @dataclass(frozen=True)
 class PackagedGame:
+    """A game as its spec declares it, with what its rules data says of the table."""
+
     spec: GameSpec
+    id: str
+    title: str
+    rules_file: str
+    spots: tuple[Spot, ...]
+    seat_count: int
 
-    @property
-    def id(self) -> str:
-        return self.spec.id
-
-    @property
-    def title(self) -> str:
-        return self.spec.title
+    @classmethod
+    def of(cls, spec: GameSpec) -> PackagedGame:
+        data = spec.module(spec.rules_data).rules_data()
+        return cls(spec, spec.id, data.title, data.rules_file, data.spots, data.seats)
 
     def data(self) -> GameData:
         return self.spec.module(self.spec.rules_data).rules_data()
-
-    @property
-    def rules_file(self) -> str:
-        return self.data().rules_file
-
-    @property
-    def spots(self) -> tuple[Spot, ...]:
-        return self.data().spots
-
-    @property
-    def seat_count(self) -> int:
-        return self.data().seats
 
     def skills(self) -> tuple[Skill, ...]:
         return tuple(self.spec.module(self.spec.questions).SKILLS)

@@ -69,7 +69,7 @@ def is_available(game_id: str) -> bool:
 def _game(game_spec: GameSpec) -> Game:
     from trainer.games.packaged import PackagedGame
 
-    return PackagedGame(game_spec)
+    return PackagedGame.of(game_spec)
 
 
 def get_game(game_id: str) -> Game:

@@ -1,10 +1,5 @@
-"""The registry's entry for DJ Wild Poker: its package, its rules data folder and the parts it
-brings (trainer/contracts/game.py says what each part must define)."""
+"""The registry's entry for DJ Wild Poker: the usual parts (trainer/contracts/game.py)."""
 
-from trainer.contracts.game import GameSpec
-from trainer.paths import resource
+from trainer.games.packaged import shipped_spec
 
-SPEC = GameSpec(
-    "dj-wild", "trainer.games.dj_wild", resource("games", "dj-wild"),
-    calculator=".calculator", analysis=".analysis", table_round=".table_round",
-)
+SPEC = shipped_spec("dj-wild", __package__)

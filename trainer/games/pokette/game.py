@@ -1,14 +1,11 @@
-"""The registry's entry for Pokette: its package, its rules data folder and the parts it
-brings (trainer/contracts/game.py says what each part must define)."""
+"""The registry's entry for Pokette: the usual parts, its drill and its own scene view
+(trainer/contracts/game.py)."""
 
-from trainer.contracts.game import LAYOUT, DrillSpec, GameSpec, ViewSpec
-from trainer.paths import resource
+from trainer.contracts.game import LAYOUT, DrillSpec, ViewSpec
+from trainer.games.packaged import shipped_spec
 
-SPEC = GameSpec(
-    "pokette", "trainer.games.pokette", resource("games", "pokette"),
-    calculator=".calculator", analysis=".analysis", table_round=".table_round",
-    drills=(DrillSpec("pokette.layout-drill", "Layout drill",
-                      "Chips on the layout, the wheel spins: mark the card, announce, collect and pay in order.",
-                      "trainer.ui.screens.pokette_drill:PoketteDrillScreen"),),
-    views=(ViewSpec("pokette", "trainer.ui.pokette.layout_view:PoketteLayoutView", LAYOUT),),
-)
+DRILL = DrillSpec("pokette.layout-drill", "Layout drill",
+                  "Chips on the layout, the wheel spins: mark the card, announce, collect and pay in order.",
+                  "trainer.ui.screens.pokette_drill:PoketteDrillScreen")
+VIEW = ViewSpec("pokette", "trainer.ui.pokette.layout_view:PoketteLayoutView", LAYOUT)
+SPEC = shipped_spec("pokette", __package__, drills=(DRILL,), views=(VIEW,))

@@ -1,10 +1,5 @@
-"""The registry's entry for Two Card Joker Poker: its package, its rules data folder and the parts it
-brings (trainer/contracts/game.py says what each part must define)."""
+"""The registry's entry for Two Card Joker Poker: the usual parts (trainer/contracts/game.py)."""
 
-from trainer.contracts.game import GameSpec
-from trainer.paths import resource
+from trainer.games.packaged import shipped_spec
 
-SPEC = GameSpec(
-    "two-card-joker", "trainer.games.two_card_joker", resource("games", "two-card-joker"),
-    calculator=".calculator", analysis=".analysis", table_round=".table_round",
-)
+SPEC = shipped_spec("two-card-joker", __package__)
