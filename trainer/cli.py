@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "config":
         return _config(station)
     rulebook_commands.setup_rules_folder(args, station)
-    if (code := rulebook_commands.run(args)) is not None:
+    if (code := rulebook_commands.run(args, write_worksheet=_write_worksheet)) is not None:
         return code
     if args.command == "snapshot":
         return _snapshot(args)
@@ -186,6 +186,15 @@ def _config(station) -> int:
 
     print(format_config(station))
     return 0
+
+
+def _write_worksheet(path, title: str, questions: list) -> None:
+    """The PDF worksheet of `dealer-trainer questions --format pdf`, drawn with Qt (imported
+    when asked for, offscreen)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from trainer.ui.worksheet import write_worksheet
+
+    write_worksheet(path, title, questions)
 
 
 def _snapshot(args: argparse.Namespace) -> int:

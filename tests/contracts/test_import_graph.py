@@ -43,13 +43,7 @@ QT_LAZILY = ("trainer.cli",)  # only inside a function
 PDF_WRITER = ("trainer.review.report", "trainer.review.trend_chart")
 
 # (importing module, imported module) pairs that still break a rule, and who removes them.
-ALLOWED: set[tuple[str, str]] = {
-    # rulebook -> ui, a cycle with ui -> rulebook (the rule book screen, citation links):
-    # `dealer-trainer questions --format pdf` draws the worksheet with Qt from the rulebook's
-    # command (lazily). Not assigned in the brief; proposed: trainer/cli.py (which may
-    # import Qt lazily) hands the command the worksheet writer.
-    ("trainer.rulebook.commands", "trainer.ui.worksheet"),
-}
+ALLOWED: set[tuple[str, str]] = set()  # none left: every rule holds
 
 
 @dataclass(frozen=True)

@@ -67,12 +67,14 @@ def setup_rules_folder(args: argparse.Namespace, station=None) -> None:
         use_rules_texts(folder)
 
 
-def run(args: argparse.Namespace) -> int | None:
-    """The command's exit code, or None when the command is not one of these."""
+def run(args: argparse.Namespace, write_worksheet=None) -> int | None:
+    """The command's exit code, or None when the command is not one of these.
+    ``write_worksheet(path, title, questions)`` draws the PDF worksheet (the command line
+    passes the interface's, trainer.ui.worksheet: the rule book imports no interface)."""
     if args.command == "rules":
         return _rules(args)
     if args.command == "questions":
-        return _questions(args)
+        return _questions(args, write_worksheet)
     return None
 
 
@@ -205,7 +207,7 @@ def question_record(q, planned) -> dict:
             "explanation": q.explanation, "citations": list(q.citations)}
 
 
-def _questions(args: argparse.Namespace) -> int:
+def _questions(args: argparse.Namespace, write_worksheet=None) -> int:
     from trainer.training.practice import make_planned
 
     game = _game(args.game, "questions")
@@ -230,9 +232,9 @@ def _questions(args: argparse.Namespace) -> int:
         if args.out is None:
             print("dealer-trainer questions: error: a PDF needs --out FILE", file=sys.stderr)
             return 2
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        from trainer.ui.worksheet import write_worksheet
-
+        if write_worksheet is None:
+            print("dealer-trainer questions: error: no PDF writer here", file=sys.stderr)
+            return 2
         title = f"{game.title}: worksheet (seed {args.seed})"
         try:
             write_worksheet(args.out, title, [q for q, _ in questions])
