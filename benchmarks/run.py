@@ -370,12 +370,36 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+def server_rows(quick: bool, skip: bool) -> list[Row]:
+    """The classroom server under a class's load (benchmarks/server_load.py, issue 19)."""
+    what = "5 stations, 20 s" if quick else "30 stations, 2 min"
+    if skip:
+        return [Row(f"classroom server ({what}, network cut)", "none lost", "skipped (--skip-server)")]
+    try:
+        import server_load
+
+        out = server_load.measure(*((5, 20, 6, 5) if quick else (30, 120, 40, 20)))
+    except (ImportError, FileNotFoundError) as e:
+        return [Row(f"classroom server ({what}, network cut)", "none lost", f"not measured: {e}")]
+    ok = out["answers"] > 0 and out["lost"] == out["duplicated"] == out["refused"] == 0
+    return [
+        Row(f"classroom server ({what}, network cut): answers lost / duplicated", "0 / 0",
+            f"{out['lost']} / {out['duplicated']} of {out['answers']:,}", met=ok),
+        Row("  time for an answer to reach the server, p99", "-",
+            f"{out['reach_p99_ms']:,.0f} ms ({out['reach_p99_outside_cut_ms']:,.0f} ms outside the cut)"),
+        Row("  server dashboard during the run (median, max)", "<= 300 ms",
+            f"{out['dashboard_median_ms']:.1f}, {out['dashboard_max_ms']:.1f} ms",
+            met=out["dashboard_max_ms"] <= 300),
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer hands, frames and seeds (a smoke run)")
     parser.add_argument("--dashboard-answers", type=int, default=1_000_000)
     parser.add_argument("--dashboard-db", type=Path, help="the generated database to reuse (made if missing)")
     parser.add_argument("--skip-dashboard", action="store_true")
+    parser.add_argument("--skip-server", action="store_true", help="not the classroom server's load run")
     args = parser.parse_args()
     quick = args.quick
     rows: list[Row] = []
@@ -394,7 +418,8 @@ def main() -> int:
 
     steps += [("question generation", questions), ("analyze", analyze_rows),
               ("dashboard", lambda: dashboard_rows(args.dashboard_answers, args.dashboard_db, args.skip_dashboard)),
-              ("opening", lambda: open_rows(args.dashboard_answers, args.dashboard_db, args.skip_dashboard))]
+              ("opening", lambda: open_rows(args.dashboard_answers, args.dashboard_db, args.skip_dashboard)),
+              ("the classroom server", lambda: server_rows(quick, args.skip_server))]
     for name, fn in steps:
         print(f"measuring {name} …", file=sys.stderr, flush=True)
         rows.extend(fn())

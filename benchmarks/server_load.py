@@ -374,6 +374,21 @@ def dashboard_run(cluster, answers: int, *, trainees: int = 300, classes: int = 
     return {"answers": answers, "summary_rows": summary_rows, "size": size, **timings}
 
 
+def measure(stations: int = 30, seconds: float = 120.0, cut_at: float = 40.0, cut_for: float = 20.0) -> dict:
+    """The load run on a server of its own (started here, removed after)."""
+    from tests.server.pg_cluster import PgCluster
+
+    folder = Path(tempfile.mkdtemp(prefix="dt-bench-pg-"))
+    workdir = Path(tempfile.mkdtemp(prefix="dt-bench-stations-"))
+    cluster = PgCluster(folder)
+    try:
+        return load_run(cluster, workdir, stations, seconds, cut_at, cut_for)
+    finally:
+        cluster.close()
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--stations", type=int, default=30)
@@ -383,24 +398,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dashboard-answers", type=int, metavar="N",
                         help="instead of the load run: the dashboard over N answers")
     args = parser.parse_args(argv)
-    from tests.server.pg_cluster import PgCluster
+    if args.dashboard_answers:
+        from tests.server.pg_cluster import PgCluster
 
-    folder = Path(tempfile.mkdtemp(prefix="dt-bench-pg-"))
-    workdir = Path(tempfile.mkdtemp(prefix="dt-bench-stations-"))
-    cluster = PgCluster(folder)
-    try:
-        if args.dashboard_answers:
+        folder = Path(tempfile.mkdtemp(prefix="dt-bench-pg-"))
+        cluster = PgCluster(folder)
+        try:
             out = dashboard_run(cluster, args.dashboard_answers)
-            print(f"Dashboard over {out['answers']:,} answers in PostgreSQL ({out['size']}, "
-                  f"{out['summary_rows']:,} summary rows; generated in {out['generate_s']:.0f} s):")
-            for label in ("whole year", "one class", "one trainee"):
-                print(f"  {label:<12} {out[label]:8.1f} ms   (goal <= 300 ms: {'met' if out[label] <= 300 else 'NOT met'})")
-            return 0
-        out = load_run(cluster, workdir, args.stations, args.seconds, args.cut_at, args.cut_for)
-    finally:
-        cluster.close()
-        shutil.rmtree(folder, ignore_errors=True)
-        shutil.rmtree(workdir, ignore_errors=True)
+        finally:
+            cluster.close()
+            shutil.rmtree(folder, ignore_errors=True)
+        print(f"Dashboard over {out['answers']:,} answers in PostgreSQL ({out['size']}, "
+              f"{out['summary_rows']:,} summary rows; generated in {out['generate_s']:.0f} s):")
+        for label in ("whole year", "one class", "one trainee"):
+            print(f"  {label:<12} {out[label]:8.1f} ms   (goal <= 300 ms: {'met' if out[label] <= 300 else 'NOT met'})")
+        return 0
+    out = measure(args.stations, args.seconds, args.cut_at, args.cut_for)
     print(f"{out['stations']} stations, one answer a second each for {out['seconds']:g} s, network cut at "
           f"{out['cut']}:")
     print(f"  answers recorded by the stations  {out['answers']:,}")
