@@ -12,7 +12,7 @@ from tests.gui import fake_game
 from trainer.contracts.question import (
     ORDER, SETTLE, Question, display_answer, order_answer, parse_settle, settle_answer,
 )
-from trainer.training.session import QuizSession
+from trainer.training.session import Session
 from trainer.ui.answer_inputs import AmountsInput, ChoiceInput, OrderInput, SettleInput
 from trainer.ui.screens.quiz_screen import QuizScreen, answer_html, citations_html
 
@@ -22,7 +22,7 @@ def one_question_quiz(qtbot, kind: str) -> tuple[QuizScreen, list]:
     qtbot.addWidget(screen)
     answered = []
     screen.answered.connect(answered.append)
-    screen.start(QuizSession(fake_game.GAME_ID, 11, 1, kinds=(f"{fake_game.GAME_ID}.{kind}",)))
+    screen.start(Session.quiz(fake_game.GAME_ID, 11, 1, kinds=(f"{fake_game.GAME_ID}.{kind}",)))
     screen.resize(1200, 760)
     screen.show()
     qtbot.waitExposed(screen)

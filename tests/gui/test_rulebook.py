@@ -187,7 +187,7 @@ def test_print_as_worksheet_from_the_exam_builder(qtbot, tmp_path, monkeypatch, 
     from trainer.review.demo import DemoPlan, populate
     from trainer.store import Store
     from trainer.training.exams import exam_plan
-    from trainer.training.practice import make_planned
+    from trainer.training.session import make_planned
     from trainer.ui import worksheet
 
     db = tmp_path / "review.sqlite3"
@@ -219,7 +219,7 @@ def test_print_as_worksheet_from_the_exam_builder(qtbot, tmp_path, monkeypatch, 
 
 
 def _quiz(qtbot, mode):
-    from trainer.training.session import QuizSession
+    from trainer.training.session import Session
     from trainer.ui.screens.quiz_screen import QuizScreen
 
     screen = QuizScreen()
@@ -229,7 +229,7 @@ def _quiz(qtbot, mode):
     qtbot.waitExposed(screen)
     screen.activateWindow()
     qtbot.waitUntil(screen.isActiveWindow)
-    screen.start(QuizSession("two-card-joker", 5, 2, kinds=("two-card-joker.seat-payout",)), mode=mode)
+    screen.start(Session.quiz("two-card-joker", 5, 2, kinds=("two-card-joker.seat-payout",)), mode=mode)
     return screen
 
 

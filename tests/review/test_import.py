@@ -20,8 +20,7 @@ from trainer.review.importer import (
 )
 from trainer.store import Store, StoreError
 from trainer.training.exams import fingerprint, new_spec
-from trainer.training.practice import PlannedSession
-from trainer.training.session import QuizSession
+from trainer.training.session import Session
 
 GAME = "two-card-joker"
 
@@ -31,7 +30,7 @@ def station(path: Path, names: list[str], seed: int, *, answers: int = 4, exam=N
     with Store.open(path) as s:
         for n, name in enumerate(names):
             t = s.add_trainee(name)
-            session = QuizSession(GAME, seed + n, answers)
+            session = Session.quiz(GAME, seed + n, answers)
             sid = s.start_session(t.id, GAME, seed=session.seed, question_count=answers)
             i = 0
             while not session.finished:
@@ -47,7 +46,7 @@ def station(path: Path, names: list[str], seed: int, *, answers: int = 4, exam=N
                                   source="exam", exam_id=exam.id)
             from trainer.training.exams import exam_session
 
-            es: PlannedSession = exam_session(exam)
+            es: Session = exam_session(exam)
             q = es.current()
             s.record_answer(sid, t.id, es.answer(q.answer, 900))
             s.end_session(sid)
@@ -233,7 +232,7 @@ def test_a_wal_that_was_not_checkpointed_is_read_too(review, tmp_path: Path) -> 
     live = Store.open(path)  # the station still has it open: the newest answers are in the -wal
     try:
         t = live.trainees()[0]
-        session = QuizSession(GAME, 99, 2)
+        session = Session.quiz(GAME, 99, 2)
         sid = live.start_session(t.id, GAME, seed=99, question_count=2)
         while not session.finished:
             live.record_answer(sid, t.id, session.answer(session.current().answer, 800))

@@ -15,7 +15,7 @@ from trainer.review.accounts import create_supervisor
 from trainer.review.importer import ImportFileError, import_file, import_paths, write_results_file
 from trainer.store import Store
 from trainer.training.exams import exam_plan, exam_session, fingerprint, new_spec
-from trainer.training.session import QuizSession
+from trainer.training.session import Session
 
 GAME = "two-card-joker"
 
@@ -35,7 +35,7 @@ def practice_station(path: Path, answers: int = 6) -> Path:
     """One trainee, one practice session of real questions: even ones right, odd ones wrong."""
     with Store.open(path) as s:
         t = s.add_trainee("Ann Lee")
-        session = QuizSession(GAME, 77, answers)
+        session = Session.quiz(GAME, 77, answers)
         sid = s.start_session(t.id, GAME, seed=session.seed, question_count=answers)
         i = 0
         while not session.finished:
@@ -164,7 +164,7 @@ def test_an_answer_to_a_question_the_exam_does_not_ask_is_refused(review, tmp_pa
     s, lee = review
     exam = make_exam(s, lee)
     _out, doc = results(tmp_path, exam_station(tmp_path / "st.sqlite3", exam, right=3))
-    practice = QuizSession(GAME, 5, 1)
+    practice = Session.quiz(GAME, 5, 1)
     q = practice.current()
     assert (GAME, q.kind, q.seed) not in {(p.game_id, p.kind, p.seed) for p in exam_plan(exam)}
     a = doc["answers"][0]

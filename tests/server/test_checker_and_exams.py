@@ -19,7 +19,7 @@ from trainer.server.connection import ServerError, connect  # noqa: E402
 from trainer.server.sender import Sender  # noqa: E402
 from trainer.store import Store  # noqa: E402
 from trainer.training.exams import exam_session, fingerprint, new_spec  # noqa: E402
-from trainer.training.session import QuizSession  # noqa: E402
+from trainer.training.session import Session  # noqa: E402
 
 pytestmark = pytest.mark.postgres
 GAME = "two-card-joker"
@@ -51,7 +51,7 @@ def send(lab) -> None:
 
 def practise(lab, seed: int, answers: int) -> None:
     store = lab["store"]
-    session = QuizSession(GAME, seed, answers)
+    session = Session.quiz(GAME, seed, answers)
     sid = store.start_session(lab["local"], GAME, seed=seed, question_count=answers)
     i = 0
     while not session.finished:

@@ -16,7 +16,7 @@ from trainer.server import accounts, station  # noqa: E402
 from trainer.server.connection import connect  # noqa: E402
 from trainer.server.sender import Outbox, Sender  # noqa: E402
 from trainer.store import Store  # noqa: E402
-from trainer.training.session import QuizSession  # noqa: E402
+from trainer.training.session import Session  # noqa: E402
 
 pytestmark = pytest.mark.postgres
 GAME = "two-card-joker"
@@ -25,7 +25,7 @@ GAME = "two-card-joker"
 def practise(store: Store, name: str, seed: int, answers: int) -> str:
     """A session of ``answers`` answers (every other one right) in the station's store."""
     trainee = next(t for t in store.trainees() if t.name == name)
-    session = QuizSession(GAME, seed, answers)
+    session = Session.quiz(GAME, seed, answers)
     sid = store.start_session(trainee.id, GAME, seed=session.seed, question_count=answers)
     i = 0
     while not session.finished:

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from trainer.store import Store
-from trainer.training.practice import PlannedQuestion, make_planned
+from trainer.training.session import PlannedQuestion, make_planned
 from trainer.contracts.question import AnswerResult
 
 SECONDS = 12

@@ -19,17 +19,13 @@ from trainer.store.store import new_signing_key
 from trainer.training.practice import (
     AHEAD,
     DUE,
-    LEARN,
-    MIXED,
     NEW,
-    PlannedQuestion,
-    PlannedSession,
     daily_queue,
-    make_planned,
     mistakes_plan,
     practice_skills,
     queue_plan,
 )
+from trainer.training.session import LEARN, MIXED, PlannedQuestion, Session, make_planned
 from trainer.training.scheduler import FsrsScheduler, Review
 
 NOW = datetime(2025, 6, 2, 9, 0, tzinfo=timezone.utc)
@@ -78,7 +74,7 @@ def test_queue_plan_is_a_function_of_the_seed_and_covers_the_queue() -> None:
 
 def test_planned_session_runs_questions_of_several_games() -> None:
     plan = [PlannedQuestion(g, registry.get_game(g).question_kinds()[0].id, 1000 + n) for n, g in enumerate(GAMES)]
-    session = PlannedSession(plan, seed=5, source="daily", title="Daily practice")
+    session = Session(plan, seed=5, source="daily", title="Daily practice")
     assert session.game_id == (MIXED if len(GAMES) > 1 else GAMES[0])
     assert session.count == len(GAMES)
     first = session.current()
@@ -94,11 +90,11 @@ def test_planned_session_runs_questions_of_several_games() -> None:
     assert (summary.answered, summary.correct, len(summary.missed)) == (len(GAMES), len(GAMES) - 1, 1)
     with pytest.raises(RuntimeError):
         session.show_me()
-    learn = PlannedSession(plan, seed=5, mode=LEARN)
+    learn = Session(plan, seed=5, mode=LEARN)
     shown = learn.show_me(2000)
     assert shown.given == "" and not shown.correct
     with pytest.raises(ValueError):
-        PlannedSession([], seed=1)
+        Session([], seed=1)
 
 
 def test_mistakes_plan_replays_the_very_questions() -> None:

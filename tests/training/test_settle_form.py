@@ -18,12 +18,12 @@ from trainer.core.settlement import WagerResult
 from trainer.core.money import AmountError
 from trainer.games.registry import get_game
 from trainer.contracts.measures import question_target_ms, target_ms
-from trainer.training.practice import make_planned, mistakes_plan
+from trainer.training.practice import mistakes_plan
 from trainer.contracts.question import (
     AMOUNT, AMOUNTS, SETTLE, WAGER, Question, amounts_answer, display_answer, grade_settle, parse_settle,
     parse_settle_input, settle_answer, wager_entry, wrong_settle,
 )
-from trainer.training.session import QuizSession, make_question
+from trainer.training.session import Session, make_planned, make_question
 
 SEEDS = range(80)
 
@@ -271,7 +271,7 @@ def test_a_settle_answer_is_recorded_displayed_exported_and_asked_again(tmp_path
     from trainer.review import export
     from trainer.store import AnswerFilter, Store
 
-    session = QuizSession("two-card-joker", seed=7, count=3, kinds=("two-card-joker.seat-payout",))
+    session = Session.quiz("two-card-joker", seed=7, count=3, kinds=("two-card-joker.seat-payout",))
     db = tmp_path / "t.sqlite3"
     with Store.open(db) as store:
         t = store.add_trainee("Dana")

@@ -182,6 +182,11 @@ def speed_grade(response_ms: int, target: int) -> str:
     return SLOW
 
 
+def speed_of(result) -> str:
+    """fast, normal or slow: an ``AnswerResult``'s time against its question's target."""
+    return speed_grade(result.response_ms, question_target_ms(result.question))
+
+
 class Level(IntEnum):
     NOT_STARTED = 0
     LEARNING = 1

@@ -31,7 +31,7 @@ from typing import Any
 from trainer.games import registry
 from trainer.training.exams import exam_plan, fingerprint, new_spec
 from trainer.contracts.measures import question_target_ms
-from trainer.training.practice import make_planned
+from trainer.training.session import make_planned
 from trainer.contracts.question import Question, form_of
 
 NAMES = ("Sam Rivera", "Alex Chen", "Jordan Okafor", "Priya Natarajan", "Maria Lopez", "Tom Becker", "Aisha Khan",

@@ -179,7 +179,7 @@ def render_rules(game_id: str, section: str | None, lib) -> str:
 def question_plan(game_id: str, kinds: list[str], count: int, seed: int):
     """The questions of a bank, a function of its arguments: each kind once first (in
     order), the rest drawn from the seeded RNG, every question its own derived seed."""
-    from trainer.training.practice import PlannedQuestion
+    from trainer.training.session import PlannedQuestion
 
     rng = make_rng(seed)
     plan = []
@@ -208,7 +208,7 @@ def question_record(q, planned) -> dict:
 
 
 def _questions(args: argparse.Namespace, write_worksheet=None) -> int:
-    from trainer.training.practice import make_planned
+    from trainer.training.session import make_planned
 
     game = _game(args.game, "questions")
     if game is None:

@@ -54,7 +54,7 @@ from typing import Any
 import trainer
 from trainer.core.rng import SEED_LIMIT, derive_seed, fresh_seed, make_rng
 from trainer.games import registry
-from trainer.training.practice import EXAM, PlannedQuestion, PlannedSession, make_planned
+from trainer.training.session import EXAM, PlannedQuestion, Session, make_planned
 
 FORMAT = "dealer-trainer/exam"
 FORMAT_VERSION = 2  # 2: signed (Ed25519), optionally sealed by a start code
@@ -235,8 +235,8 @@ def fingerprint(spec: ExamSpec) -> str:
     return h.hexdigest()
 
 
-def exam_session(spec: ExamSpec) -> PlannedSession:
-    return PlannedSession(exam_plan(spec), spec.seed, mode=EXAM, source="exam", title=spec.title, exam_id=spec.id)
+def exam_session(spec: ExamSpec) -> Session:
+    return Session(exam_plan(spec), spec.seed, mode=EXAM, source=EXAM, title=spec.title, exam_id=spec.id)
 
 
 def public_key_of(signing_key: bytes) -> str:
@@ -400,6 +400,6 @@ class ExamResult:
         return self.spec.question_count - self.answered
 
 
-def exam_result(spec: ExamSpec, session: PlannedSession, *, timed_out: bool = False) -> ExamResult:
+def exam_result(spec: ExamSpec, session: Session, *, timed_out: bool = False) -> ExamResult:
     """The score: questions not answered (time up, submitted early) count as wrong."""
     return ExamResult(spec, session.position, sum(r.correct for r in session.results), timed_out)

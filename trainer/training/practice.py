@@ -1,4 +1,4 @@
-"""Self-paced practice: the daily queue, "my mistakes", and sessions of planned questions.
+"""Self-paced practice: the daily queue and "my mistakes".
 
 Pure Python (no Qt, no database): the caller reads the trainee's answers from the
 store and passes them in.
@@ -9,39 +9,31 @@ store and passes them in.
 - ``queue_plan`` draws the questions for the queue's skills from one seeded RNG;
   ``mistakes_plan`` replays exactly the questions the trainee got wrong (a question is
   its kind and its seed).
-- ``PlannedSession`` runs a list of planned questions, possibly from several games,
-  with the interface of ``QuizSession`` (the quiz screen runs either).
+- a ``trainer.training.session.Session`` runs the planned questions, possibly from
+  several games, like any quiz.
 
-Modes: ``practice`` (feedback after each answer), ``learn`` (untimed, with "show me"),
+Modes (``trainer.training.session``): ``practice`` (feedback after each answer), ``learn`` (untimed, with "show me"),
 ``speed`` (a timer per question, graded fast, normal or slow against the target) and
 ``exam`` (locked, see ``trainer.training.exams``).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
+from trainer.contracts.measures import Mastery
 from trainer.core.rng import derive_seed, make_rng
 from trainer.games import registry
-from trainer.contracts.measures import Mastery, question_target_ms
-from trainer.contracts.question import AnswerResult, Question
 from trainer.training.scheduler import SkillState
-from trainer.training.session import SessionSummary, make_question
-
-PRACTICE, LEARN, SPEED, EXAM = "practice", "learn", "speed", "exam"
-MODES = (PRACTICE, LEARN, SPEED, EXAM)
-MODE_TITLES = {PRACTICE: "Practice", LEARN: "Learn", SPEED: "Speed", EXAM: "Exam"}
-MIXED = "mixed"  # the game of a session whose questions come from several games
+from trainer.training.session import LEARN, PlannedQuestion
 
 DUE, NEW, AHEAD = "due", "new", "ahead"
 NEW_PER_DAY = 3  # skills never practised brought into one day's queue
 QUEUE_QUESTIONS = 10
 MISTAKES_QUESTIONS = 10
 MISTAKE_DAYS = 30  # how far back "my mistakes" looks
-SHOWN = ""  # the "given" answer of a question the trainee asked to be shown
 
 
 @dataclass(frozen=True)
@@ -57,13 +49,6 @@ class QueueItem:
     reason: str  # due, new or ahead
     state: SkillState | None
     mastery: Mastery | None = None
-
-
-@dataclass(frozen=True)
-class PlannedQuestion:
-    game_id: str
-    kind: str
-    seed: int
 
 
 def practice_skills(game_ids: Iterable[str] | None = None) -> list[SkillRef]:
@@ -144,103 +129,6 @@ def _kind_exists(game_id: str, kind: str) -> bool:
         return any(k.id == kind for k in registry.get_game(game_id).question_kinds())
     except Exception:
         return False
-
-
-def make_planned(q: PlannedQuestion) -> Question:
-    for kind in registry.get_game(q.game_id).question_kinds():
-        if kind.id == q.kind:
-            return make_question(kind, q.seed)
-    raise KeyError(f"unknown question kind {q.kind!r} in {q.game_id}")
-
-
-@dataclass
-class PlannedSession:
-    """A session of planned questions, with the interface of ``QuizSession``.
-
-    ``mode`` is how it is run (practice, learn, speed, exam); ``source`` where its
-    questions come from (game, daily, mistakes, exam); ``title`` names it on screen."""
-
-    plan: list[PlannedQuestion]
-    seed: int
-    mode: str = PRACTICE
-    source: str = "daily"
-    title: str = "Practice"
-    exam_id: str | None = None
-    results: list[AnswerResult] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if self.mode not in MODES:
-            raise ValueError(f"unknown mode {self.mode!r}")
-        if not self.plan:
-            raise ValueError("a session needs at least one question")
-        self._current: Question | None = None
-        self._shown_at = 0.0
-
-    @property
-    def count(self) -> int:
-        return len(self.plan)
-
-    @property
-    def games(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(q.game_id for q in self.plan))
-
-    @property
-    def game_id(self) -> str:
-        """The one game of the session, or ``MIXED``."""
-        games = self.games
-        return games[0] if len(games) == 1 else MIXED
-
-    @property
-    def position(self) -> int:
-        return len(self.results)
-
-    @property
-    def finished(self) -> bool:
-        return self.position >= self.count
-
-    def current(self) -> Question | None:
-        if self.finished:
-            return None
-        if self._current is None:
-            self._current = make_planned(self.plan[self.position])
-            self._shown_at = time.monotonic()
-        return self._current
-
-    def questions(self) -> list[Question]:
-        """Every question of the plan (for an exam's fingerprint and its final review)."""
-        return [make_planned(q) for q in self.plan]
-
-    def answer(self, given: str, response_ms: int | None = None) -> AnswerResult:
-        question = self.current()
-        if question is None:
-            raise RuntimeError("the session is finished")
-        if response_ms is None:
-            response_ms = int((time.monotonic() - self._shown_at) * 1000)
-        result = AnswerResult(question, given, question.is_correct(given), max(0, int(response_ms)))
-        self.results.append(result)
-        self._current = None
-        return result
-
-    def show_me(self, response_ms: int | None = None) -> AnswerResult:
-        """Learn mode: give up on the question and see the answer (recorded as not known)."""
-        if self.mode != LEARN:
-            raise RuntimeError("only learn mode shows answers before they are given")
-        return self.answer(SHOWN, response_ms)
-
-    def summary(self) -> SessionSummary:
-        return SessionSummary(
-            answered=len(self.results),
-            correct=sum(r.correct for r in self.results),
-            total_ms=sum(r.response_ms for r in self.results),
-            missed=[r for r in self.results if not r.correct],
-        )
-
-
-def speed_of(result: AnswerResult) -> str:
-    """fast, normal or slow: the answer's time against its question's target."""
-    from trainer.contracts.measures import speed_grade
-
-    return speed_grade(result.response_ms, question_target_ms(result.question))
 
 
 @dataclass(frozen=True)

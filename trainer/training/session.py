@@ -1,36 +1,56 @@
-"""A quiz session: a seeded sequence of questions for one game, and its results.
+"""A session of questions and the recorder that writes it to the store.
 
-The session knows nothing of Qt or the database. The caller shows each question,
-passes back the trainee's answer and response time, and stores the ``AnswerResult``
-(the UI records it in the store as soon as it is given).
+One ``Session`` serves the quiz, daily practice, "my mistakes" and exams: they differ by
+data only, namely where the questions come from (``plan``: a game's questions drawn from
+a seed, the daily queue, past mistakes, an exam's plan; ``source``), how it is run
+(``mode``: practice, learn, speed or exam, which sets the timing and whether feedback
+shows), and its title. A question is its game, kind and seed (``PlannedQuestion``), so a
+session's seed replays every question exactly, on every station.
+
+The session knows nothing of Qt or the database: the caller shows each question, passes
+back the trainee's answer and response time, and gets the ``AnswerResult``. A
+``Recorder`` writes a session to the store (its start, each answer the moment it is
+given, its end) through a ``submit(job, on_result=None, on_error=None)`` that runs
+``job(store)`` jobs in order: the UI's worker thread, or a function running them at once.
+A drill's session is recorded the same way; its steps come from the drill itself.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from trainer.core.rng import derive_seed, make_rng
 from trainer.contracts.game import QuestionKind
-from trainer.games.registry import get_game
+from trainer.contracts.measures import AnswerFigures
 from trainer.contracts.question import AnswerResult, Question
+from trainer.core.rng import derive_seed, make_rng
+from trainer.games.registry import get_game
+
+PRACTICE, LEARN, SPEED, EXAM = "practice", "learn", "speed", "exam"
+MODES = (PRACTICE, LEARN, SPEED, EXAM)
+MODE_TITLES = {PRACTICE: "Practice", LEARN: "Learn", SPEED: "Speed", EXAM: "Exam"}
+DRILL = "drill"  # the mode of a drill's session (its steps come from the drill screen)
+GAME, DAILY, MISTAKES = "game", "daily", "mistakes"  # sources of questions (and EXAM)
+MIXED = "mixed"  # the game of a session whose questions come from several games
+SHOWN = ""  # the "given" answer of a question the trainee asked to be shown
 
 
 @dataclass
-class SessionSummary:
+class SessionSummary(AnswerFigures):
     answered: int
     correct: int
     total_ms: int
     missed: list[AnswerResult]
 
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
 
-    @property
-    def mean_ms(self) -> int:
-        return self.total_ms // self.answered if self.answered else 0
+@dataclass(frozen=True)
+class PlannedQuestion:
+    game_id: str
+    kind: str
+    seed: int
 
 
 def kinds_for(game_id: str, skills: tuple[str, ...] | None = None,
@@ -55,30 +75,90 @@ def question_from(game_id: str, kind_id: str, seed: int) -> Question:
     raise KeyError(f"unknown question kind {kind_id!r} in {game_id}")
 
 
-@dataclass
-class QuizSession:
-    """``count`` questions of ``game_id`` drawn from the RNG seeded with ``seed``.
+def make_planned(q: PlannedQuestion) -> Question:
+    return question_from(q.game_id, q.kind, q.seed)
 
-    Question i's kind and its own seed both come from the session RNG, so the same
-    session seed gives the same questions on every station."""
+
+def game_plan(game_id: str, seed: int, count: int = 10, skills: tuple[str, ...] | None = None,
+              kinds: tuple[str, ...] | None = None) -> list[PlannedQuestion]:
+    """``count`` questions of ``game_id`` drawn from the RNG seeded with ``seed``: every
+    kind once while there are questions for it, then kinds at random. Question i's kind
+    and its own seed both come from the session RNG, so the same session seed gives the
+    same questions on every station."""
+    chosen = kinds_for(game_id, skills, kinds)
+    rng = make_rng(seed)
+    plan = []
+    for i in range(count):
+        kind = chosen[i % len(chosen)] if i < len(chosen) else rng.choice(chosen)
+        plan.append(PlannedQuestion(game_id, kind.id, derive_seed(rng)))
+    rng.shuffle(plan)
+    return plan
+
+
+@dataclass(frozen=True)
+class SessionStart:
+    """What the store records when a session starts (``Store.start_session``)."""
 
     game_id: str
     seed: int
-    count: int = 10
-    skills: tuple[str, ...] | None = None
-    kinds: tuple[str, ...] | None = None
+    question_count: int
+    mode: str = PRACTICE
+    source: str = GAME
+    exam_id: str | None = None
+
+
+@dataclass
+class Session:
+    """The planned questions of a quiz, daily practice, my mistakes or an exam, and the
+    answers given. ``mode`` is how it is run (practice, learn, speed, exam); ``source``
+    where its questions come from (game, daily, mistakes, exam); ``title`` names it on
+    screen (None: the game's title)."""
+
+    plan: list[PlannedQuestion]
+    seed: int
+    mode: str = PRACTICE
+    source: str = GAME
+    title: str | None = None
+    exam_id: str | None = None
     results: list[AnswerResult] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._kinds = kinds_for(self.game_id, self.skills, self.kinds)
-        rng = make_rng(self.seed)
-        self._plan = []
-        for i in range(self.count):
-            kind = self._kinds[i % len(self._kinds)] if i < len(self._kinds) else rng.choice(self._kinds)
-            self._plan.append((kind, derive_seed(rng)))
-        rng.shuffle(self._plan)
+        if self.mode not in MODES:
+            raise ValueError(f"unknown mode {self.mode!r}")
+        if not self.plan:
+            raise ValueError("a session needs at least one question")
         self._current: Question | None = None
         self._shown_at = 0.0
+
+    @classmethod
+    def quiz(cls, game_id: str, seed: int, count: int = 10, *, skills: tuple[str, ...] | None = None,
+             kinds: tuple[str, ...] | None = None) -> Session:
+        """A game's quiz: ``count`` questions drawn from ``seed`` (``game_plan``)."""
+        return cls(game_plan(game_id, seed, count, skills, kinds), seed)
+
+    @property
+    def count(self) -> int:
+        return len(self.plan)
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(q.game_id for q in self.plan))
+
+    @property
+    def game_id(self) -> str:
+        """The one game of the session, or ``MIXED``."""
+        games = self.games
+        return games[0] if len(games) == 1 else MIXED
+
+    @property
+    def feedback(self) -> bool:
+        """Whether each answer is explained as it is given (an exam explains at the end)."""
+        return self.mode != EXAM
+
+    @property
+    def timed(self) -> bool:
+        """Whether answers are held to their target times (learn mode is untimed)."""
+        return self.mode != LEARN
 
     @property
     def position(self) -> int:
@@ -89,14 +169,20 @@ class QuizSession:
     def finished(self) -> bool:
         return self.position >= self.count
 
+    def start_record(self) -> SessionStart:
+        return SessionStart(self.game_id, self.seed, self.count, self.mode, self.source, self.exam_id)
+
     def current(self) -> Question | None:
         if self.finished:
             return None
         if self._current is None:
-            kind, seed = self._plan[self.position]
-            self._current = make_question(kind, seed)
+            self._current = make_planned(self.plan[self.position])
             self._shown_at = time.monotonic()
         return self._current
+
+    def questions(self) -> list[Question]:
+        """Every question of the plan (for an exam's fingerprint and its final review)."""
+        return [make_planned(q) for q in self.plan]
 
     def answer(self, given: str, response_ms: int | None = None) -> AnswerResult:
         question = self.current()
@@ -109,6 +195,12 @@ class QuizSession:
         self._current = None
         return result
 
+    def show_me(self, response_ms: int | None = None) -> AnswerResult:
+        """Learn mode: give up on the question and see the answer (recorded as not known)."""
+        if self.mode != LEARN:
+            raise RuntimeError("only learn mode shows answers before they are given")
+        return self.answer(SHOWN, response_ms)
+
     def summary(self) -> SessionSummary:
         return SessionSummary(
             answered=len(self.results),
@@ -116,3 +208,75 @@ class QuizSession:
             total_ms=sum(r.response_ms for r in self.results),
             missed=[r for r in self.results if not r.correct],
         )
+
+
+Submit = Callable[..., Any]  # submit(job, on_result=None, on_error=None): job(store) runs in order
+
+
+class Recorder:
+    """Records one session in the store: ``start`` it, ``record`` each answer (or a table
+    mode round) the moment it is given, ``end`` it once.
+
+    Every write is a job handed to ``submit``; the store's id of the session is set by the
+    start job and read by the jobs queued after it, so the caller never waits for it.
+    ``on_saved(index)`` and ``on_not_saved(index, message)`` say whether answer ``index``
+    (0, 1, ... in the order given) was saved. With ``record=False`` nothing is written."""
+
+    def __init__(self, submit: Submit, trainee_id: int, start: SessionStart, *, record: bool = True,
+                 on_saved: Callable[[int], Any] | None = None,
+                 on_not_saved: Callable[[int, str], Any] | None = None) -> None:
+        self._submit = submit
+        self.trainee_id = trainee_id
+        self.start_record = start
+        self.record = record
+        self.on_saved = on_saved
+        self.on_not_saved = on_not_saved
+        self.id: str | None = None
+        self.answers = 0
+        self.ended = False
+
+    def require(self) -> str:
+        if self.id is None:
+            raise RuntimeError("the session was not started in the database")
+        return self.id
+
+    def start(self, *, then: Callable[[Any], Any] | None = None, on_result: Callable[[Any], Any] | None = None,
+              on_error: Callable[[str], Any] | None = None) -> None:
+        """Record the start; ``then(store)`` runs in the same job after it (its result goes
+        to ``on_result``; without it, the session's id does)."""
+        if not self.record:
+            return
+        s = self.start_record
+
+        def job(store):
+            self.id = store.start_session(self.trainee_id, s.game_id, seed=s.seed, question_count=s.question_count,
+                                          mode=s.mode, source=s.source, exam_id=s.exam_id)
+            return then(store) if then is not None else self.id
+
+        self._submit(job, on_result=on_result, on_error=on_error)
+
+    def answered(self, result: AnswerResult) -> AnswerResult:
+        """Hand the answer to the store at once (its feedback is shown after this)."""
+        index = self.answers
+        self.answers += 1
+        if self.record:
+            saved, not_saved = self.on_saved, self.on_not_saved
+            self._submit(lambda store: store.record_answer(self.require(), self.trainee_id, result),
+                         on_result=(lambda _id: saved(index)) if saved is not None else None,
+                         on_error=(lambda m: not_saved(index, m)) if not_saved is not None else None)
+        return result
+
+    def round_played(self, record: Any, *, on_error: Callable[[str], Any] | None = None) -> None:
+        """Store a table mode round (its ``RoundRecord``) whole, in this session."""
+        if self.record:
+            self._submit(lambda store: store.record_table_round(self.require(), self.trainee_id, record),
+                         on_error=on_error)
+
+    def end(self, *, on_error: Callable[[str], Any] | None = None) -> bool:
+        """Record the end, once; False if it had already ended."""
+        if self.ended:
+            return False
+        self.ended = True
+        if self.record:
+            self._submit(lambda store: store.end_session(self.require()) if self.id else None, on_error=on_error)
+        return True

@@ -37,7 +37,7 @@ from trainer.ui.worker import StoreWorker
 
 WINDOW_TITLE = "Dealer Trainer"
 if TYPE_CHECKING:  # made when first opened: not imported at start-up
-    from trainer.training.session import AnswerResult, QuizSession
+    from trainer.training.session import AnswerResult, Recorder, Session
     from trainer.ui.screens.home_screen import HomeScreen
     from trainer.ui.screens.progress_screen import ProgressScreen
     from trainer.ui.screens.quiz_screen import QuizScreen
@@ -53,23 +53,6 @@ LAST_TRAINEE_KEY = "last/trainee"
 LAST_GAME_KEY = "last/game"
 
 
-class SessionHandle:
-    """The store's id for the running quiz session. It is set on the worker thread by the
-    'start session' job and read there by the 'record answer' jobs queued after it, so
-    the GUI never waits for it."""
-
-    def __init__(self, trainee_id: int, record: bool) -> None:
-        self.trainee_id = trainee_id
-        self.record = record
-        self.id: str | None = None
-        self.ended = False
-
-    def require(self) -> str:
-        if self.id is None:
-            raise RuntimeError("the session was not started in the database")
-        return self.id
-
-
 class MainWindow(QMainWindow):
     store_opened = Signal()
     store_failed = Signal(str)
@@ -81,8 +64,8 @@ class MainWindow(QMainWindow):
         self.db_path = Path(db_path)
         self.settings = settings  # None: nothing is remembered (tests, snapshots)
         self.trainee = None
-        self.session: QuizSession | None = None
-        self.handle: SessionHandle | None = None
+        self.session: Session | None = None
+        self.recorder: Recorder | None = None  # writes the quiz session to the store
         self.store_ready = False
         self._shut = False
 
@@ -112,8 +95,7 @@ class MainWindow(QMainWindow):
         self.trainee_screen.chosen.connect(self.choose_trainee)
         self.trainee_screen.add_requested.connect(self.add_trainee)
         self._drill_screens: dict[str, QWidget] = {}
-        self.drill_handle: SessionHandle | None = None
-        self.drill_steps = 0
+        self.drill_recorder: Recorder | None = None  # writes the drill's session to the store
         self._default_game: str | None = None  # the last game, for the home screen when it is made
 
         bar = self.statusBar()
@@ -295,7 +277,7 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------- sessions
     def start_practice(self, game_id: str, seed: int | None = None, count: int | None = None,
-                       *, record: bool = True) -> QuizSession | None:
+                       *, record: bool = True) -> Session | None:
         """Start a practice session (``count``: the home screen's number of questions
         unless given). ``record=False`` (the snapshot command) keeps it out of the store."""
         if self.trainee is None:
@@ -303,42 +285,29 @@ class MainWindow(QMainWindow):
         if count is None:
             from trainer.ui.screens.home_screen import QUESTIONS_PER_SESSION as count
         from trainer.games import registry
-        from trainer.training.session import QuizSession
+        from trainer.training.session import Recorder, Session
 
         seed = fresh_seed() if seed is None else seed
         try:
-            session = QuizSession(game_id, seed, count)
+            session = Session.quiz(game_id, seed, count)
         except Exception as exc:  # a broken game package must not take the window down
             self.show_problem("The game cannot start", f"{registry.title_of(game_id)} cannot start: {exc}")
             return None
-        handle = SessionHandle(self.trainee.id, record)
-        self.session, self.handle = session, handle
+        quiz = self.quiz_screen
+        self.session = session
+        self.recorder = Recorder(self.worker.submit, self.trainee.id, session.start_record(), record=record,
+                                 on_saved=quiz.answer_saved, on_not_saved=self._answer_not_saved)
         self._remember_game(game_id)
-        if record:
-            trainee_id = self.trainee.id
-
-            def start(store) -> str:
-                handle.id = store.start_session(trainee_id, game_id, seed=seed, question_count=count)
-                return handle.id
-
-            self.worker.submit(start, on_error=lambda m: self.show_store_error(
-                f"The session could not be saved, so its answers will not be either: {m}"))
-        self.quiz_screen.start(session, recording=record)
+        self.recorder.start(on_error=lambda m: self.show_store_error(
+            f"The session could not be saved, so its answers will not be either: {m}"))
+        quiz.start(session, recording=record)
         self.show_screen(self.quiz_screen)
         return session
 
     def record_answer(self, result: AnswerResult) -> None:
         """Hand the answer to the worker at once (the feedback is shown after this)."""
-        handle, session = self.handle, self.session
-        if handle is None or session is None:
-            return
-        index = session.position - 1
-        if not handle.record:
-            return
-        trainee_id = handle.trainee_id
-        self.worker.submit(lambda store: store.record_answer(handle.require(), trainee_id, result),
-                           on_result=lambda _id: self.quiz_screen.answer_saved(index),
-                           on_error=lambda m: self._answer_not_saved(index, m))
+        if self.recorder is not None and self.session is not None:
+            self.recorder.answered(result)
 
     def _answer_not_saved(self, index: int, message: str) -> None:
         self.quiz_screen.answer_not_saved(index, message)
@@ -348,16 +317,11 @@ class MainWindow(QMainWindow):
             self.summary_screen.set_unsaved(self.quiz_screen.unsaved())
 
     def end_session(self) -> None:
-        handle = self.handle
-        if handle is None or handle.ended:
-            return
-        handle.ended = True
-        if handle.record:
-            self.worker.submit(lambda store: store.end_session(handle.require()) if handle.id else None,
-                               on_error=lambda m: self.statusBar().showMessage(
-                                   f"The end of the session was not saved: {m}", 15000))
+        if self.recorder is not None:
+            self.recorder.end(on_error=lambda m: self.statusBar().showMessage(
+                f"The end of the session was not saved: {m}", 15000))
 
-    def finish_session(self, session: QuizSession) -> None:
+    def finish_session(self, session: Session) -> None:
         self.end_session()
         self.summary_screen.show_session(session, self.quiz_screen.unsaved())
         self.show_screen(self.summary_screen)
@@ -401,64 +365,47 @@ class MainWindow(QMainWindow):
             self.show_problem("The drill cannot start", f"{entry.title} cannot start: {exc}")
             return None
         self.end_drill(show_home=False)
-        handle = SessionHandle(self.trainee.id, record)
-        self.drill_handle, self.drill_steps = handle, 0
+        from trainer.training.session import DRILL, Recorder, SessionStart
+
+        saved = getattr(screen, "answer_saved", None)
+        not_saved = getattr(screen, "answer_not_saved", None)
+
+        def step_not_saved(index: int, message: str) -> None:
+            if not_saved is not None:
+                not_saved(index, message)
+            self.statusBar().showMessage(f"A drill step was not saved: {message}", 15000)
+
+        self.drill_recorder = Recorder(self.worker.submit, self.trainee.id,
+                                       SessionStart(entry.game_id, seed, 0, DRILL), record=record,
+                                       on_saved=saved, on_not_saved=step_not_saved)
         self._remember_game(entry.game_id)
-        if record:
-            trainee_id = self.trainee.id
-
-            def start(store) -> str:
-                handle.id = store.start_session(trainee_id, entry.game_id, seed=seed, question_count=0, mode="drill")
-                return handle.id
-
-            self.worker.submit(start, on_error=lambda m: self.show_store_error(
-                f"The drill could not be saved, so its steps will not be either: {m}"))
+        self.drill_recorder.start(on_error=lambda m: self.show_store_error(
+            f"The drill could not be saved, so its steps will not be either: {m}"))
         screen.start(seed)
         self.show_screen(screen)
         return screen
 
     def record_drill_step(self, result: AnswerResult) -> None:
-        handle = self.drill_handle
-        if handle is None or not handle.record:
-            return
-        screen = self.current_screen()
-        index = self.drill_steps
-        self.drill_steps += 1
-        trainee_id = handle.trainee_id
-        saved = getattr(screen, "answer_saved", None)
-        not_saved = getattr(screen, "answer_not_saved", None)
-
-        def failed(message: str) -> None:
-            if not_saved is not None:
-                not_saved(index, message)
-            self.statusBar().showMessage(f"A drill step was not saved: {message}", 15000)
-
-        self.worker.submit(lambda store: store.record_answer(handle.require(), trainee_id, result),
-                           on_result=lambda _id: saved(index) if saved is not None else None,
-                           on_error=failed)
+        if self.drill_recorder is not None:
+            self.drill_recorder.answered(result)
 
     def record_table_round(self, record) -> None:
         """Store a table-mode round (its ``RoundRecord``) in the drill's session. A failure is
         shown in the status bar; the trainee deals on."""
-        handle = self.drill_handle
-        if handle is None or not handle.record:
+        if self.drill_recorder is None:
             return
-        trainee_id = handle.trainee_id
 
         def failed(message: str) -> None:
             self.statusBar().showMessage(f"The table round was not saved: {message}", 15000)
             print(f"dealer-trainer: a table round was not saved: {message}", file=sys.stderr)
 
-        self.worker.submit(lambda store: store.record_table_round(handle.require(), trainee_id, record),
-                           on_error=failed)
+        self.drill_recorder.round_played(record, on_error=failed)
 
     def end_drill(self, *, show_home: bool) -> None:
-        handle, self.drill_handle = self.drill_handle, None
-        if handle is not None and handle.record and not handle.ended:
-            handle.ended = True
-            self.worker.submit(lambda store: store.end_session(handle.require()) if handle.id else None,
-                               on_error=lambda m: self.statusBar().showMessage(
-                                   f"The end of the drill was not saved: {m}", 15000))
+        recorder, self.drill_recorder = self.drill_recorder, None
+        if recorder is not None:
+            recorder.end(on_error=lambda m: self.statusBar().showMessage(
+                f"The end of the drill was not saved: {m}", 15000))
         if show_home:
             self.show_home()
 

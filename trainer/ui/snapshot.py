@@ -70,14 +70,14 @@ def demo_answers(session, pattern, rng: random.Random):
 def populate_demo(db_path: Path, game_id: str, seed: int) -> None:
     """A demo trainee with two practice sessions (plus a few other names) in a new database."""
     from trainer.store import Store
-    from trainer.training.session import QuizSession
+    from trainer.training.session import Session
 
     with Store.open(db_path) as store:
         trainee = store.add_trainee(DEMO_TRAINEE)
         for name in OTHER_TRAINEES:
             store.add_trainee(name)
         for n, pattern in enumerate(DEMO_PATTERNS):
-            session = QuizSession(game_id, seed + 1000 * (n + 1), len(pattern))
+            session = Session.quiz(game_id, seed + 1000 * (n + 1), len(pattern))
             sid = store.start_session(trainee.id, game_id, seed=session.seed, question_count=session.count)
             rng = random.Random(seed * 31 + n)
             for result in demo_answers(session, pattern, rng):

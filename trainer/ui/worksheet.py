@@ -218,7 +218,7 @@ def write_exam_worksheet(path: str | Path, spec) -> int:
     """An exam as a worksheet: the exam's own plan (``exam_plan``: same seed, same
     questions, same order as the stations get)."""
     from trainer.training.exams import exam_plan
-    from trainer.training.practice import make_planned
+    from trainer.training.session import make_planned
 
     questions = [make_planned(p) for p in exam_plan(spec)]
     return write_worksheet(path, f"{spec.title}: worksheet (seed {spec.seed})", questions)

@@ -10,7 +10,7 @@ from trainer.games.dj_wild.hands import Category, evaluate, trips_readings
 from trainer.games.dj_wild.rules_data import rules_data
 from trainer.games.dj_wild.settlement import FOLD, PLAY, HouseOptions, SeatWagers, settle_round, trips_payout
 from trainer.contracts.question import SETTLE
-from trainer.training.session import QuizSession, make_question
+from trainer.training.session import Session, make_question
 
 GAME = get_game("dj-wild")
 
@@ -144,8 +144,8 @@ def test_multi_game_link_never_settles_a_link_wager():
 
 def test_a_seeded_session_is_the_same_on_every_station(registered):
     count = len(KINDS)
-    a = QuizSession("dj-wild", seed=2024, count=count)
-    b = QuizSession("dj-wild", seed=2024, count=count)
+    a = Session.quiz("dj-wild", seed=2024, count=count)
+    b = Session.quiz("dj-wild", seed=2024, count=count)
     seen = []
     while not a.finished:
         qa, qb = a.current(), b.current()

@@ -9,7 +9,7 @@ from trainer.games.registry import get_game
 from trainer.games.four_card.hands import Category, best_hand
 from trainer.games.four_card.settlement import DEALER, FOLD, HouseOptions, SeatWagers, settle_round
 from trainer.contracts.question import SETTLE
-from trainer.training.session import QuizSession, make_question
+from trainer.training.session import Session, make_question
 
 GAME = get_game("four-card")
 
@@ -136,8 +136,8 @@ def test_the_dealers_sixth_card_is_face_up_in_the_stub_scene():
 
 def test_a_seeded_session_is_the_same_on_every_station():
     count = len(KINDS)
-    a = QuizSession("four-card", seed=2024, count=count)
-    b = QuizSession("four-card", seed=2024, count=count)
+    a = Session.quiz("four-card", seed=2024, count=count)
+    b = Session.quiz("four-card", seed=2024, count=count)
     seen = []
     while not a.finished:
         qa, qb = a.current(), b.current()

@@ -8,7 +8,7 @@ from trainer.games.registry import get_game
 from trainer.games.two_card_joker.hands import evaluate
 from trainer.games.two_card_joker.settlement import HouseOptions, SeatWagers, settle_round
 from trainer.contracts.question import SETTLE
-from trainer.training.session import QuizSession, make_question
+from trainer.training.session import Session, make_question
 
 GAME = get_game("two-card-joker")
 KINDS = GAME.question_kinds()
@@ -49,8 +49,8 @@ def test_rare_hands_come_up_on_purpose():
 
 
 def test_a_seeded_session_is_the_same_on_every_station():
-    a = QuizSession("two-card-joker", seed=2024, count=12)
-    b = QuizSession("two-card-joker", seed=2024, count=12)
+    a = Session.quiz("two-card-joker", seed=2024, count=12)
+    b = Session.quiz("two-card-joker", seed=2024, count=12)
     seen = []
     while not a.finished:
         qa, qb = a.current(), b.current()

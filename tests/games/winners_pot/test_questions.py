@@ -5,7 +5,7 @@ import json
 from trainer.games.winners_pot.dealing import DEALER
 from trainer.games.winners_pot.pot import HouseOptions, award_pot
 from trainer.games.winners_pot.questions import KINDS
-from trainer.training.session import QuizSession, make_question
+from trainer.training.session import Session, make_question
 
 # Every kind well formed, cited and replayable: tests/contracts/test_every_question.py
 
@@ -55,7 +55,7 @@ def test_fold_destination_covers_both_streets():
 
 
 def test_a_session(registered):
-    session = QuizSession("winners-pot", seed=11, count=len(KINDS))
+    session = Session.quiz("winners-pot", seed=11, count=len(KINDS))
     kinds = set()
     while not session.finished:
         q = session.current()

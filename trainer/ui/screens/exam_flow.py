@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
 
-from trainer.store import MIXED_GAMES, StoreError
+from trainer.store import StoreError
 from trainer.store.records import utc_now
 from trainer.training.exams import (
     FILE_SUFFIX,
@@ -25,14 +25,13 @@ from trainer.training.exams import (
     exam_session,
     read_exam_file,
 )
-from trainer.training.practice import PlannedSession
+from trainer.training.session import Recorder, Session
 from trainer.ui.screens.exam_screen import (
     ExamHubScreen,
     ExamResultScreen,
     ExamTakingScreen,
     minutes,
 )
-from trainer.ui.screens.practice_flow import Handle
 
 
 def exam_specs(store) -> list[ExamSpec]:
@@ -66,8 +65,8 @@ class ExamFlow(QObject):
         for screen in self.screens:
             window.stack.addWidget(screen)
         self.spec: ExamSpec | None = None
-        self.session: PlannedSession | None = None
-        self.handle: Handle | None = None
+        self.session: Session | None = None
+        self.recorder: Recorder | None = None
         self.timed_out = False
         self.taken: dict[str, str] = {}  # exam id -> when the trainee first attempted it here
         self.retake = False
@@ -155,7 +154,7 @@ class ExamFlow(QObject):
         box.setDefaultButton(QMessageBox.StandardButton.No)
         return box.exec() == QMessageBox.StandardButton.Yes
 
-    def start(self, spec: ExamSpec) -> PlannedSession | None:
+    def start(self, spec: ExamSpec) -> Session | None:
         trainee = self.window.trainee
         if trainee is None:
             return None
@@ -181,19 +180,16 @@ class ExamFlow(QObject):
             return None
         self.spec, self.session, self.timed_out, self.retake, self.start_error = spec, session, False, retake, ""
         self.taken.setdefault(spec.id, utc_now())
-        handle = self.handle = Handle(trainee.id)
-        game_id = session.game_id if session.game_id != "mixed" else MIXED_GAMES
+        recorder = self.recorder = Recorder(self.window.worker.submit, trainee.id, session.start_record(),
+                                            on_saved=self.taking.answer_saved, on_not_saved=self._not_saved)
         class_name = spec.class_name
 
-        def begin(store) -> str:
+        def join(store) -> str:
             # The attempt is saved first: joining the class is the lesser step, and its
             # failure (a class name the store refuses) must never cost the exam (issue 14).
-            handle.id = store.start_session(handle.trainee_id, game_id, seed=spec.seed,
-                                            question_count=spec.question_count, mode="exam", source="exam",
-                                            exam_id=spec.id)
             if class_name:
                 try:
-                    store.join_class(handle.trainee_id, class_name)
+                    store.join_class(recorder.trainee_id, class_name)
                 except StoreError as e:
                     return f"The exam is saved, but joining the class {class_name!r} failed: {e}"
             return ""
@@ -203,7 +199,7 @@ class ExamFlow(QObject):
                 self.window.statusBar().showMessage(problem, 15000)
                 print(f"dealer-trainer: {problem}", file=sys.stderr)
 
-        self.window.worker.submit(begin, on_result=begun, on_error=self._start_not_saved)
+        recorder.start(then=join, on_result=begun, on_error=self._start_not_saved)
         self.taking.start_exam(session, spec)
         self.window.show_screen(self.taking)
         return session
@@ -211,22 +207,16 @@ class ExamFlow(QObject):
     def _start_not_saved(self, message: str) -> None:
         self.start_error = message
         self.window.show_store_error(f"The exam could not be saved, so its answers will not be either: {message}")
-        if self.handle is not None and self.handle.ended:  # the result is already on screen
+        if self.recorder is not None and self.recorder.ended:  # the result is already on screen
             self.result_screen.mark_unsaved(0, message)
 
     def record_answer(self, result) -> None:
-        handle, session = self.handle, self.session
-        if handle is None or session is None:
-            return
-        index = session.position - 1
-        tid = handle.trainee_id
-        self.window.worker.submit(lambda store: store.record_answer(handle.require(), tid, result),
-                                  on_result=lambda _id: self.taking.answer_saved(index),
-                                  on_error=lambda m: self._not_saved(index, m))
+        if self.recorder is not None and self.session is not None:
+            self.recorder.answered(result)
 
     def _not_saved(self, index: int, message: str) -> None:
         self.taking.answer_not_saved(index, message)
-        if self.handle is not None and self.handle.ended and not self.start_error:
+        if self.recorder is not None and self.recorder.ended and not self.start_error:
             self.result_screen.mark_unsaved(len(self.taking.unsaved()), message)
         self.window.statusBar().showMessage(f"An exam answer was not saved: {message}", 15000)
         print(f"dealer-trainer: exam answer {index + 1} was not saved: {message}", file=sys.stderr)
@@ -249,15 +239,12 @@ class ExamFlow(QObject):
 
     def submit(self) -> None:
         """Hand the exam in: end its session and show the result with every explanation."""
-        session, spec, handle = self.session, self.spec, self.handle
-        if session is None or spec is None or handle is None or handle.ended:
+        session, spec, recorder = self.session, self.spec, self.recorder
+        if session is None or spec is None or recorder is None or recorder.ended:
             return
         self.taking.stop()
-        handle.ended = True
         used = spec.time_limit_s * 1000 - self.taking.remaining_ms()
-        self.window.worker.submit(lambda store: store.end_session(handle.require()) if handle.id else None,
-                                  on_error=lambda m: self.window.show_store_error(
-                                      f"The exam's submission was not saved: {m}"))
+        recorder.end(on_error=lambda m: self.window.show_store_error(f"The exam's submission was not saved: {m}"))
         result = exam_result(spec, session, timed_out=self.timed_out)
         unsaved = dict(self.taking.unsaved())
         if self.start_error and not unsaved:
@@ -267,12 +254,10 @@ class ExamFlow(QObject):
         self.window.show_screen(self.result_screen)
 
     def running(self) -> bool:
-        return self.handle is not None and not self.handle.ended and self.session is not None
+        return self.recorder is not None and not self.recorder.ended and self.session is not None
 
     def shutdown(self) -> None:
         """The window closes during an exam: it is submitted as it stands."""
         if self.running():
             self.taking.stop()
-            handle = self.handle
-            handle.ended = True
-            self.window.worker.submit(lambda store: store.end_session(handle.require()) if handle.id else None)
+            self.recorder.end()

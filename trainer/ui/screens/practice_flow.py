@@ -15,40 +15,21 @@ from datetime import datetime, timedelta, timezone
 
 from PySide6.QtCore import QObject, Qt
 
-from trainer.core.rng import fresh_seed
-from trainer.store import MIXED_GAMES
 from trainer.contracts.measures import WINDOW
+from trainer.core.rng import fresh_seed
 from trainer.training.practice import (
     MISTAKE_DAYS,
     MISTAKES_QUESTIONS,
     QUEUE_QUESTIONS,
-    PlannedSession,
     mistakes_plan,
     practice_overview,
     queue_plan,
 )
+from trainer.training.session import DAILY, MISTAKES, Recorder, Session
 from trainer.ui.confirm import ask_to_leave
 from trainer.ui.screens.practice_screen import ALL_GAMES, MistakesScreen, PracticeScreen
 from trainer.ui.screens.quiz_screen import QuizScreen
 from trainer.ui.screens.summary_screen import SummaryScreen
-
-DAILY, MISTAKES = "daily", "mistakes"
-
-
-class Handle:
-    """The store's id of the running session: set on the worker thread by the job that
-    starts it, read there by the answer jobs queued after it."""
-
-    def __init__(self, trainee_id: int) -> None:
-        self.trainee_id = trainee_id
-        self.id: str | None = None
-        self.ended = False
-
-    def require(self) -> str:
-        if self.id is None:
-            raise RuntimeError("the session was not started in the database")
-        return self.id
-
 
 def load_overview(store, trainee_id: int, scope: str, now: datetime):
     """On the worker thread: the trainee's practice overview."""
@@ -73,8 +54,8 @@ class PracticeFlow(QObject):
         self.scope = ALL_GAMES
         self.overview = None
         self.mistakes: list = []
-        self.session: PlannedSession | None = None
-        self.handle: Handle | None = None
+        self.session: Session | None = None
+        self.recorder: Recorder | None = None
         self.source = DAILY
         self.practice_screen.set_scopes()
 
@@ -139,47 +120,35 @@ class PracticeFlow(QObject):
         self.reload()
 
     # ------------------------------------------------------------ sessions
-    def start_daily(self, mode: str) -> PlannedSession | None:
+    def start_daily(self, mode: str) -> Session | None:
         if self.overview is None or not self.overview.queue:
             return None
         seed = fresh_seed()
         plan = queue_plan(self.overview.queue, QUEUE_QUESTIONS, seed)
-        return self._start(PlannedSession(plan, seed, mode=mode, source=DAILY, title="Daily practice"))
+        return self._start(Session(plan, seed, mode=mode, source=DAILY, title="Daily practice"))
 
-    def start_mistakes(self, mode: str) -> PlannedSession | None:
+    def start_mistakes(self, mode: str) -> Session | None:
         plan = mistakes_plan(self.mistakes, MISTAKES_QUESTIONS)
         if not plan:
             return None
-        return self._start(PlannedSession(plan, fresh_seed(), mode=mode, source=MISTAKES, title="My mistakes"))
+        return self._start(Session(plan, fresh_seed(), mode=mode, source=MISTAKES, title="My mistakes"))
 
-    def _start(self, session: PlannedSession) -> PlannedSession | None:
+    def _start(self, session: Session) -> Session | None:
         trainee = self._trainee()
         if trainee is None or not session.plan:
             return None
         self.session, self.source = session, session.source
-        handle = self.handle = Handle(trainee.id)
-        game_id = session.game_id if session.game_id != "mixed" else MIXED_GAMES
-
-        def start(store) -> str:
-            handle.id = store.start_session(handle.trainee_id, game_id, seed=session.seed,
-                                            question_count=session.count, mode=session.mode, source=session.source)
-            return handle.id
-
-        self.window.worker.submit(start, on_error=lambda m: self.window.show_store_error(
+        self.recorder = Recorder(self.window.worker.submit, trainee.id, session.start_record(),
+                                 on_saved=self.quiz_screen.answer_saved, on_not_saved=self._not_saved)
+        self.recorder.start(on_error=lambda m: self.window.show_store_error(
             f"The session could not be saved, so its answers will not be either: {m}"))
         self.quiz_screen.start(session)
         self.window.show_screen(self.quiz_screen)
         return session
 
     def record_answer(self, result) -> None:
-        handle, session = self.handle, self.session
-        if handle is None or session is None:
-            return
-        index = session.position - 1
-        tid = handle.trainee_id
-        self.window.worker.submit(lambda store: store.record_answer(handle.require(), tid, result),
-                                  on_result=lambda _id: self.quiz_screen.answer_saved(index),
-                                  on_error=lambda m: self._not_saved(index, m))
+        if self.recorder is not None and self.session is not None:
+            self.recorder.answered(result)
 
     def _not_saved(self, index: int, message: str) -> None:
         self.quiz_screen.answer_not_saved(index, message)
@@ -189,13 +158,9 @@ class PracticeFlow(QObject):
             self.summary_screen.set_unsaved(self.quiz_screen.unsaved())
 
     def end_session(self) -> None:
-        handle = self.handle
-        if handle is None or handle.ended:
-            return
-        handle.ended = True
-        self.window.worker.submit(lambda store: store.end_session(handle.require()) if handle.id else None,
-                                  on_error=lambda m: self.window.statusBar().showMessage(
-                                      f"The end of the session was not saved: {m}", 15000))
+        if self.recorder is not None:
+            self.recorder.end(on_error=lambda m: self.window.statusBar().showMessage(
+                f"The end of the session was not saved: {m}", 15000))
 
     def finish(self, session) -> None:
         self.end_session()
@@ -223,8 +188,8 @@ class PracticeFlow(QObject):
             self.show_daily()
 
     def running(self) -> bool:
-        return self.session is not None and not self.session.finished and self.handle is not None \
-            and not self.handle.ended
+        return self.session is not None and not self.session.finished and self.recorder is not None \
+            and not self.recorder.ended
 
     def shutdown(self) -> None:
         if self.running():

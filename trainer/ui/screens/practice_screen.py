@@ -31,16 +31,8 @@ from PySide6.QtWidgets import (
 
 from trainer.games import registry
 from trainer.contracts.measures import WINDOW, Level
-from trainer.training.practice import (
-    AHEAD,
-    DUE,
-    LEARN,
-    NEW,
-    PRACTICE,
-    QUEUE_QUESTIONS,
-    SPEED,
-    PracticeOverview,
-)
+from trainer.training.practice import AHEAD, DUE, NEW, QUEUE_QUESTIONS, PracticeOverview
+from trainer.training.session import LEARN, PRACTICE, SPEED
 from trainer.contracts.question import display_answer
 from trainer.ui import style
 from trainer.ui.keys import back_or_default, click_if_enabled

@@ -1,7 +1,7 @@
 """The quiz: one question at a time, the table it is about, the answer, then the feedback.
 
-The screen owns no data: the main window gives it a ``QuizSession`` (or a
-``PlannedSession`` of several games), and it reports every answer with ``answered``
+The screen owns no data: the main window (or a flow) gives it a ``Session`` (of one
+game or several), and it reports every answer with ``answered``
 *before* showing the feedback, so that the window can record it in the store at once.
 Response time runs from showing the question to submitting the answer.
 
@@ -33,16 +33,15 @@ from PySide6.QtWidgets import (
 
 from trainer.core.money import format_cents
 from trainer.games import registry
-from trainer.contracts.measures import question_target_ms, speed_grade
+from trainer.contracts.measures import question_target_ms, skill_title, speed_grade
 from trainer.contracts.question import AnswerResult, grade_settle, parse_settle
-from trainer.training.session import QuizSession
+from trainer.training.session import LEARN, PRACTICE, SPEED, Session
 from trainer.ui import style
 from trainer.ui.citation_links import attach, link_html
 from trainer.ui import pay_cards
 from trainer.ui.answer_inputs import AnswerInput, make_input, ordinal
 from trainer.ui.scene_view import SceneView
 
-PRACTICE, LEARN, SPEED = "practice", "learn", "speed"
 MODE_BADGES = {LEARN: "LEARN · UNTIMED", SPEED: "SPEED"}
 SPEED_COLOURS = {"fast": style.GOOD, "normal": style.ACCENT, "slow": style.BAD}
 PANEL_WIDTH = 500  # the answer panel beside the table
@@ -155,11 +154,11 @@ def settle_html(question, given: str, correct: bool) -> str:
 
 
 def skill_label(skill_id: str) -> str:
+    """The title of the skill under its game (``trainer.contracts.measures.skill_title``)."""
     try:
-        title = registry.skill_title(skill_id)
+        return skill_title(registry.skill_title(skill_id))
     except Exception:
-        title = skill_id
-    return title.split(": ", 1)[1].capitalize() if ": " in title else title
+        return skill_id
 
 
 class Pages(QWidget):
@@ -374,13 +373,13 @@ class FeedbackPanel(QFrame):
 
 class QuizScreen(QWidget):
     answered = Signal(object)  # AnswerResult, emitted before the feedback is shown
-    session_finished = Signal(object)  # QuizSession, after the last feedback
+    session_finished = Signal(object)  # the Session, after the last feedback
     leave_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setProperty("role", "screen")
-        self.session: QuizSession | None = None
+        self.session: Session | None = None
         self.question = None
         self.input: AnswerInput | None = None
         self.last_result: AnswerResult | None = None
@@ -543,19 +542,19 @@ class QuizScreen(QWidget):
         self.body.setStretchFactor(self.panel, 3 if wide else 0)
 
     # --------------------------------------------------------------- session
-    def start(self, session: QuizSession, *, recording: bool = True, mode: str | None = None) -> None:
-        """Run ``session``; ``mode`` defaults to the session's own (practice for a ``QuizSession``)."""
+    def start(self, session: Session, *, recording: bool = True, mode: str | None = None) -> None:
+        """Run ``session``; ``mode`` defaults to the session's own."""
         self.session = session
-        self.mode = mode or getattr(session, "mode", PRACTICE)
+        self.mode = mode or session.mode
         self.feedback.recording = recording
         self.save_state = {}
         self.last_result = None
-        title = getattr(session, "title", None)
+        title = session.title
         try:
             game_title = registry.get_game(session.game_id).title
         except Exception:
             game_title = registry.title_of(session.game_id)
-        self.game_title = title if title and not registry.is_available(getattr(session, "game_id", None)) \
+        self.game_title = title if title and not registry.is_available(session.game_id) \
             else (f"{game_title} · {title}" if title and title != game_title else game_title)
         self.game_label.setText(self.game_title)
         badge = MODE_BADGES.get(self.mode, "")
@@ -574,7 +573,7 @@ class QuizScreen(QWidget):
         self.question = question
         self.stack.setCurrentWidget(self.input_holder)
         self._update_header()
-        several = not registry.is_available(getattr(self.session, "game_id", None))
+        several = not registry.is_available(self.session.game_id)
         self.skill_label.setText(f"{registry.title_of(question.game_id)} · {skill_label(question.skill)}"
                                  if several else skill_label(question.skill))
         self.prompt.setText(question.prompt)

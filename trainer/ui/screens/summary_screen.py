@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.games import registry
-from trainer.contracts.measures import question_target_ms, speed_grade
+from trainer.contracts.measures import accuracy, percent, speed_of
 from trainer.contracts.question import AnswerResult
-from trainer.training.session import QuizSession
+from trainer.training.session import Session
 from trainer.ui import style
 from trainer.ui.citation_links import attach, link_html
 from trainer.ui.screens.quiz_screen import answer_html, citations_html, skill_label
@@ -169,20 +169,21 @@ class SummaryScreen(QWidget):
         actions.addStretch(1)
         actions.addWidget(style.label("Enter practises again · Esc goes home", "hint"))
         outer.addLayout(actions)
-        self.session: QuizSession | None = None
+        self.session: Session | None = None
+        self.mode = "practice"
 
-    def show_session(self, session: QuizSession, unsaved: dict[int, str] | None = None) -> None:
+    def show_session(self, session: Session, unsaved: dict[int, str] | None = None) -> None:
         self.session = session
         summary = session.summary()
         try:
             game_title = registry.get_game(session.game_id).title
         except Exception:
             game_title = registry.title_of(session.game_id)
-        title = getattr(session, "title", None) or game_title
-        self.mode = getattr(session, "mode", "practice")
+        title = session.title or game_title
+        self.mode = session.mode
         self.title.setText(f"{title} · {MODE_WORDS.get(self.mode, self.mode)}")
         self.score_value.setText(f"{summary.correct} / {summary.answered}")
-        self.accuracy_value.setText(style.format_percent(summary.accuracy) if summary.answered else "—")
+        self.accuracy_value.setText(percent(accuracy(summary.correct, summary.answered)))
         self.mean_value.setText(style.format_ms(summary.mean_ms) if summary.answered else "—")
         self.total_value.setText(style.format_ms(summary.total_ms))
         self.set_unsaved(unsaved or {})
@@ -209,9 +210,9 @@ class SummaryScreen(QWidget):
             self.table.setItem(row, 1, text_item(q.prompt, tooltip=f"{q.prompt}\nYour answer: {r.given_display}"))
             self.table.setItem(row, 2, text_item(skill_label(q.skill)))
             time_text = style.format_ms(r.response_ms)
-            if getattr(self, "mode", "practice") == "speed" and r.correct:
-                time_text = f"{time_text} · {speed_grade(r.response_ms, question_target_ms(q))}"
-            elif getattr(self, "mode", "practice") == "learn":
+            if self.mode == "speed" and r.correct:
+                time_text = f"{time_text} · {speed_of(r)}"
+            elif self.mode == "learn":
                 time_text = "shown" if r.given == "" else "—"
             self.table.setItem(row, 3, text_item(time_text, align_right=True))
             self.table.setItem(row, 4, result_item(r.correct))
