@@ -165,3 +165,8 @@ def test_the_demo_wrong_answers_are_the_ways_trainees_get_it_wrong():
     assert orders == {'["Burn", "Cut", "Deal"]', '["Cut", "Deal", "Burn"]'}
     one = question(CHOICE, "Yes", options=("Yes",))
     assert form_of(CHOICE).wrong_answer(one, rng) == "Yes"  # no other option to give
+
+
+def test_only_settle_asks_a_different_thing_of_each_field():
+    assert SETTLE_Q.settle_kinds() == ("wager", "wager", "wager", "amount")
+    assert [q.settle_kinds() for q in (CHOOSE, PAY, STEPS)] == [(), (), ()]

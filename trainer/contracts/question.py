@@ -76,7 +76,7 @@ class Question:
 
     def settle_kinds(self) -> tuple[str, ...]:
         """SETTLE: WAGER or AMOUNT for each field (what the answer input asks for)."""
-        return settle_kinds(self.answer) if self.form == SETTLE else ()
+        return form_of(self.form).field_kinds(self.answer)
 
 
 def display_answer(form: str, answer: str, fields: tuple[str, ...] | list[str] = ()) -> str:
@@ -309,6 +309,11 @@ class AnswerForm:
         """A JSON form's stored values, readable."""
         raise NotImplementedError
 
+    def field_kinds(self, answer: str) -> tuple[str, ...]:
+        """What each field of the answer input asks for (SETTLE: WAGER or AMOUNT); () when
+        the fields are all alike."""
+        return ()
+
     def parse_input(self, question: Question, entry) -> str:
         """What the trainee entered (its shape is the form's: see each form) as the answer
         to store; raises InputError, naming the first field that is wrong."""
@@ -424,6 +429,9 @@ class SettleForm(AnswerForm):
             return answer
         labels = list(fields) if len(fields) == len(entries) else [""] * len(entries)
         return ", ".join(f"{label}: {entry_text(e)}" if label else entry_text(e) for label, e in zip(labels, entries))
+
+    def field_kinds(self, answer: str) -> tuple[str, ...]:
+        return settle_kinds(answer)
 
     def grade(self, fields, answer: str, given: str) -> list[FieldGrade]:
         """Field by field (see ``grade_settle``)."""

@@ -1,1 +1,2 @@
-"""Training layer: questions, grading and quiz sessions. No Qt, no database."""
+"""Training layer: quiz sessions, practice, the scheduler and exams (questions and their
+grading are in trainer.contracts). No Qt, no database."""
