@@ -16,7 +16,7 @@ import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QBoxLayout, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QFrame, QLabel, QScrollArea, QWidget
 
 from trainer.games import registry
 from trainer.rulebook.citations import references
@@ -101,8 +101,7 @@ class PayCardsPanel(QFrame):
         self.setObjectName("pay-cards")
         self.setProperty("role", "card")
         self.setMaximumHeight(260)  # at the foot of the answer panel: its own scroll, never its width
-        box = QVBoxLayout(self)
-        box.setContentsMargins(12, 10, 12, 10)
+        box = style.vbox(self, (12, 10, 12, 10))
         box.addWidget(style.label("PAY CARDS · Ctrl+P", "stat-label"))
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)

@@ -20,7 +20,7 @@ import re
 
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QApplication, QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 # Colours -------------------------------------------------------------------------
 BG = "#eef2ef"
@@ -396,12 +396,37 @@ def apply(app: QApplication) -> None:
 
 # Small builders used by every screen ------------------------------------------------
 def label(text: str = "", role: str | None = None, *, wrap: bool = False,
-          parent: QWidget | None = None) -> QLabel:
+          parent: QWidget | None = None, name: str = "") -> QLabel:
+    """A label of a ``role`` of the stylesheet; ``name`` is its object name (what tests and
+    the layout checks find it by)."""
     lab = QLabel(text, parent)
     if role:
         lab.setProperty("role", role)
     lab.setWordWrap(wrap)
+    if name:
+        lab.setObjectName(name)
     return lab
+
+
+def _box(layout, margins: int | tuple[int, int, int, int] | None, spacing: int | None):
+    if margins is not None:
+        layout.setContentsMargins(*((margins,) * 4 if isinstance(margins, int) else margins))
+    if spacing is not None:
+        layout.setSpacing(spacing)
+    return layout
+
+
+def vbox(parent: QWidget | None = None, margins: int | tuple[int, int, int, int] | None = None,
+         spacing: int | None = None) -> QVBoxLayout:
+    """A column layout on ``parent`` with its margins (one for all four sides, or left, top,
+    right, bottom) and the spacing between its items; None keeps the style's."""
+    return _box(QVBoxLayout(parent), margins, spacing)
+
+
+def hbox(parent: QWidget | None = None, margins: int | tuple[int, int, int, int] | None = None,
+         spacing: int | None = None) -> QHBoxLayout:
+    """A row layout on ``parent``, as ``vbox``."""
+    return _box(QHBoxLayout(parent), margins, spacing)
 
 
 def card(parent: QWidget | None = None, role: str = "card") -> QFrame:

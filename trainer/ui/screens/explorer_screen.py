@@ -256,16 +256,13 @@ class ExplorerScreen(QWidget):
         self.signals.done.connect(self._done, Qt.ConnectionType.QueuedConnection)
         self.signals.failed.connect(self._failed, Qt.ConnectionType.QueuedConnection)
 
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(40, 24, 40, 20)
-        outer.setSpacing(14)
+        outer = style.vbox(self, (40, 24, 40, 20), 14)
 
         head = QHBoxLayout()
         titles = QVBoxLayout()
         titles.setSpacing(2)
         titles.addWidget(style.label("PAY TABLE EXPLORER", "brand"))
-        self.title = style.label("Exact game math", "h1")
-        self.title.setObjectName("explorer-title")
+        self.title = style.label("Exact game math", "h1", name="explorer-title")
         titles.addWidget(self.title)
         head.addLayout(titles, 1)
         self.copy_button = QPushButton("&Copy as JSON", self)
@@ -279,9 +276,7 @@ class ExplorerScreen(QWidget):
         # controls
         controls = style.card(self)
         controls.setObjectName("explorer-controls")
-        row = QHBoxLayout(controls)
-        row.setContentsMargins(22, 12, 22, 12)
-        row.setSpacing(14)
+        row = style.hbox(controls, (22, 12, 22, 12), 14)
         row.addWidget(style.label("GAME", "stat-label"))
         self.game_box = Combo(self)
         self.game_box.setObjectName("explorer-game")
@@ -317,8 +312,7 @@ class ExplorerScreen(QWidget):
         self.progress.setValue(0)
         self.progress.setTextVisible(False)
         right.addWidget(self.progress)
-        self.status = style.label("", "hint")
-        self.status.setObjectName("explorer-status")
+        self.status = style.label("", "hint", name="explorer-status")
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status.setWordWrap(True)
         right.addWidget(self.status)
@@ -331,9 +325,7 @@ class ExplorerScreen(QWidget):
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body = QWidget()
-        self.body_box = QVBoxLayout(self.body)
-        self.body_box.setContentsMargins(0, 0, 8, 0)
-        self.body_box.setSpacing(14)
+        self.body_box = style.vbox(self.body, (0, 0, 8, 0), 14)
         self.scroll.setWidget(self.body)
         outer.addWidget(self.scroll, 1)
         self.tables: dict[str, object] = {}  # title -> QTableWidget, for tests and copying
@@ -513,10 +505,8 @@ class ExplorerScreen(QWidget):
     def _message(self, text: str) -> None:
         self._clear()
         card = style.card(self.body)
-        box = QVBoxLayout(card)
-        box.setContentsMargins(24, 24, 24, 24)
-        msg = style.label(text, "empty", wrap=True)
-        msg.setObjectName("explorer-message")
+        box = style.vbox(card, 24)
+        msg = style.label(text, "empty", wrap=True, name="explorer-message")
         msg.setAlignment(Qt.AlignmentFlag.AlignCenter)
         box.addWidget(msg)
         self.body_box.addWidget(card)
@@ -572,8 +562,7 @@ class ExplorerScreen(QWidget):
         self.body_box.addLayout(self.grid)
         notes = result.get("notes")
         if notes:
-            lab = style.label("\n".join(str(n) for n in notes), "small", wrap=True)
-            lab.setObjectName("explorer-notes")
+            lab = style.label("\n".join(str(n) for n in notes), "small", wrap=True, name="explorer-notes")
             self.body_box.addWidget(lab)
         self.body_box.addStretch(1)
 
@@ -615,20 +604,16 @@ class ExplorerScreen(QWidget):
 
     def _stat(self, caption: str, value: str, key: str, note: str = "") -> QFrame:
         frame = style.card(self.body)
-        box = QVBoxLayout(frame)
-        box.setContentsMargins(20, 12, 20, 12)
-        box.setSpacing(2)
+        box = style.vbox(frame, (20, 12, 20, 12), 2)
         cap = style.label(caption.upper(), "stat-label")
         cap.setToolTip(caption)
         box.addWidget(cap)
         row = QHBoxLayout()
         row.setSpacing(10)
-        lab = style.label(value, "stat-value-small")
-        lab.setObjectName(f"stat-{key}")
+        lab = style.label(value, "stat-value-small", name=f"stat-{key}")
         row.addWidget(lab, 0, Qt.AlignmentFlag.AlignBaseline)
         if note:
-            sub = style.label(note, "small", wrap=True)
-            sub.setObjectName(f"stat-{key}-note")
+            sub = style.label(note, "small", wrap=True, name=f"stat-{key}-note")
             row.addWidget(sub, 1, Qt.AlignmentFlag.AlignBaseline)
         else:
             row.addStretch(1)
@@ -656,9 +641,7 @@ class ExplorerScreen(QWidget):
     def _card(self, title: str, subtitle: str = "") -> tuple[QFrame, QVBoxLayout]:
         card = style.card(self.body)
         card.setObjectName("card-" + title.lower().replace(" · ", "-").replace(" ", "-").replace("'", ""))
-        box = QVBoxLayout(card)
-        box.setContentsMargins(14, 12, 14, 12)
-        box.setSpacing(6)
+        box = style.vbox(card, (14, 12, 14, 12), 6)
         box.addWidget(_card_title(title, card))
         if subtitle:
             sub = style.label(subtitle, "small", wrap=True)

@@ -102,13 +102,10 @@ class GameCard(QFrame):
 
     def _build_available(self) -> None:
         info = self.info
-        box = QVBoxLayout(self)
-        box.setContentsMargins(28, 24, 28, 24)
-        box.setSpacing(6)
+        box = style.vbox(self, (28, 24, 28, 24), 6)
         top = QHBoxLayout()
         top.addWidget(style.label(info.title, "h1"), 1)
-        self.badge = style.label("Available", "badge-accent")
-        self.badge.setObjectName("status-badge")
+        self.badge = style.label("Available", "badge-accent", name="status-badge")
         top.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignVCenter)
         box.addLayout(top)
         box.addWidget(style.label(info.blurb, "muted", wrap=True))
@@ -164,9 +161,7 @@ class GameCard(QFrame):
     def _build_small(self) -> None:
         """One of several available games: its skills by title, and its own start button."""
         info = self.info
-        box = QVBoxLayout(self)
-        box.setContentsMargins(22, 18, 22, 18)
-        box.setSpacing(6)
+        box = style.vbox(self, (22, 18, 22, 18), 6)
         box.addWidget(style.label(info.title, "h2", wrap=True))
         box.addWidget(style.label(info.blurb, "small", wrap=True))
         box.addSpacing(6)
@@ -200,14 +195,11 @@ class GameCard(QFrame):
 
     def _build_coming(self) -> None:
         info = self.info
-        box = QVBoxLayout(self)
-        box.setContentsMargins(18, 14, 18, 14)
-        box.setSpacing(4)
+        box = style.vbox(self, (18, 14, 18, 14), 4)
         box.addWidget(style.label(info.title, "h3", wrap=True))
         box.addWidget(style.label(info.problem or info.blurb, "small", wrap=True))
         box.addStretch(1)
-        self.badge = style.label("Unavailable" if info.problem else "Coming soon", "badge")
-        self.badge.setObjectName("status-badge")
+        self.badge = style.label("Unavailable" if info.problem else "Coming soon", "badge", name="status-badge")
         box.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignLeft)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
@@ -225,9 +217,7 @@ class RecordCard(QFrame):
         super().__init__(parent)
         self.setProperty("role", "card")
         self.setObjectName("record-card")
-        box = QVBoxLayout(self)
-        box.setContentsMargins(24, 22, 24, 22)
-        box.setSpacing(10)
+        box = style.vbox(self, (24, 22, 24, 22), 10)
         box.addWidget(style.label("Your record", "h2"))
         grid = QGridLayout()
         grid.setHorizontalSpacing(18)
@@ -238,23 +228,20 @@ class RecordCard(QFrame):
             cell = QVBoxLayout()
             cell.setSpacing(0)
             cell.addWidget(style.label(caption.upper(), "stat-label"))
-            value = style.label("—", "stat-value-small")
-            value.setObjectName(f"record-{key}")
+            value = style.label("—", "stat-value-small", name=f"record-{key}")
             cell.addWidget(value)
             self.values[key] = value
             grid.addLayout(cell, n // 2, n % 2)
         box.addLayout(grid)
         box.addSpacing(4)
         box.addWidget(style.rule(self))
-        self.advice = style.label("", "muted", wrap=True)
-        self.advice.setObjectName("record-advice")
+        self.advice = style.label("", "muted", wrap=True, name="record-advice")
         self.advice.setTextFormat(Qt.TextFormat.RichText)
         box.addWidget(self.advice)
         box.addSpacing(6)
         self.recent_title = style.label("RECENT SESSIONS", "stat-label")
         box.addWidget(self.recent_title)
-        self.recent = style.label("", None, wrap=True)
-        self.recent.setObjectName("record-recent")
+        self.recent = style.label("", None, wrap=True, name="record-recent")
         self.recent.setTextFormat(Qt.TextFormat.RichText)
         box.addWidget(self.recent)
         box.addStretch(1)
@@ -366,8 +353,7 @@ class HomeScreen(QWidget):
         # The greeting, then the buttons (on a second line in a narrow window), then the
         # subtitle under both, so that it keeps to one line.
         head = HeaderRow(self, spacing=12)
-        self.greeting = style.label("Welcome", "h1")
-        self.greeting.setObjectName("greeting")
+        self.greeting = style.label("Welcome", "h1", name="greeting")
         head.add_title(self.greeting)
         # The supervisors' tools, beside the trainee's own things.
         self.supervisor_button = QPushButton("Su&pervisor", self)

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QTextBrowser,
     QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -111,8 +110,7 @@ class RulebookScreen(EscapeGoesBack, QWidget):
         self.setObjectName("rulebook-screen")
         self.game_id = registry.catalogue()[0].id
         self.current: Reference | None = None
-        root = QVBoxLayout(self)
-        root.setContentsMargins(24, 18, 24, 18)
+        root = style.vbox(self, (24, 18, 24, 18))
         head = QHBoxLayout()
         title = style.label("Rule book", "h1")
         head.addWidget(title)
@@ -139,8 +137,7 @@ class RulebookScreen(EscapeGoesBack, QWidget):
         self.back_button.clicked.connect(self.back_requested)
         head.addWidget(self.back_button)
         root.addLayout(head)
-        self.status = style.label("", "muted", wrap=True)
-        self.status.setObjectName("rulebook-status")
+        self.status = style.label("", "muted", wrap=True, name="rulebook-status")
         root.addWidget(self.status)
         split = QSplitter(Qt.Orientation.Horizontal, self)
         self.contents = QTreeWidget(split)

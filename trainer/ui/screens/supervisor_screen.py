@@ -11,7 +11,7 @@ set-up (``dealer-trainer supervisor add NAME``).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QWidget
 
 from trainer.ui import style
 from trainer.ui.keys import EscapeGoesBack
@@ -27,23 +27,18 @@ class SupervisorLoginScreen(EscapeGoesBack, QWidget):
         self.setProperty("role", "screen")
         self.setStyleSheet(local_style())
         self.no_account = False
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(40, 26, 40, 22)
+        outer = style.vbox(self, (40, 26, 40, 22))
         outer.addStretch(2)
         row = QHBoxLayout()
         row.addStretch(1)
         card = style.card(self)
         card.setObjectName("supervisor-card")
         card.setFixedWidth(460)
-        box = QVBoxLayout(card)
-        box.setContentsMargins(34, 30, 34, 30)
-        box.setSpacing(10)
+        box = style.vbox(card, (34, 30, 34, 30), 10)
         box.addWidget(style.label("SUPERVISOR", "brand"))
-        self.title = style.label("Sign in to the review", "h1")
-        self.title.setObjectName("supervisor-login-title")
+        self.title = style.label("Sign in to the review", "h1", name="supervisor-login-title")
         box.addWidget(self.title)
-        self.intro = style.label("", "muted", wrap=True)
-        self.intro.setObjectName("supervisor-login-intro")
+        self.intro = style.label("", "muted", wrap=True, name="supervisor-login-intro")
         box.addWidget(self.intro)
         box.addSpacing(8)
         box.addWidget(style.label("NAME", "stat-label"))
@@ -57,8 +52,7 @@ class SupervisorLoginScreen(EscapeGoesBack, QWidget):
         self.password_edit.setObjectName("supervisor-password")
         self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
         box.addWidget(self.password_edit)
-        self.error = style.label("", "error", wrap=True)
-        self.error.setObjectName("supervisor-error")
+        self.error = style.label("", "error", wrap=True, name="supervisor-error")
         self.error.hide()
         box.addWidget(self.error)
         self.busy = progress_bar(card, "supervisor-busy")

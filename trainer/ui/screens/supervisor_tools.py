@@ -87,9 +87,7 @@ class SupervisorToolsScreen(EscapeGoesBack, QWidget):
         self.data = ToolsData()
         self.supervisor_name = ""
         self.editing_id: str | None = None
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(32, 20, 32, 16)
-        outer.setSpacing(12)
+        outer = style.vbox(self, (32, 20, 32, 16), 12)
         head, self.title, _sub = screen_header(self, "SUPERVISOR · TOOLS", "Exams, classes and settings")
         self.busy = progress_bar(self, "tools-busy")
         self.busy.setFixedWidth(150)
@@ -106,8 +104,7 @@ class SupervisorToolsScreen(EscapeGoesBack, QWidget):
             self.tabs.addTab(build(), name)
         outer.addWidget(self.tabs, 1)
         foot = QHBoxLayout()
-        self.status = style.label("", "small", wrap=True)
-        self.status.setObjectName("tools-status")
+        self.status = style.label("", "small", wrap=True, name="tools-status")
         foot.addWidget(self.status, 1)
         foot.addWidget(style.label("Esc goes back · every change is written to the audit log", "hint"))
         outer.addLayout(foot)
@@ -115,9 +112,7 @@ class SupervisorToolsScreen(EscapeGoesBack, QWidget):
     # ================================================================ tabs
     def _page(self) -> tuple[QWidget, QVBoxLayout]:
         page = QWidget()
-        box = QVBoxLayout(page)
-        box.setContentsMargins(0, 14, 0, 0)
-        box.setSpacing(10)
+        box = style.vbox(page, (0, 14, 0, 0), 10)
         return page, box
 
     def _import_tab(self) -> QWidget:
@@ -125,9 +120,7 @@ class SupervisorToolsScreen(EscapeGoesBack, QWidget):
         row = QHBoxLayout()
         row.setSpacing(18)
         card = style.card(page)
-        cbox = QVBoxLayout(card)
-        cbox.setContentsMargins(22, 18, 22, 18)
-        cbox.setSpacing(10)
+        cbox = style.vbox(card, (22, 18, 22, 18), 10)
         cbox.addWidget(style.label("Add the results of the class's stations", "h3"))
         cbox.addWidget(style.label(
             "Choose results files (.dtresults) that stations exported, or their database files "
@@ -146,14 +139,11 @@ class SupervisorToolsScreen(EscapeGoesBack, QWidget):
         self.import_progress = progress_bar(card, "import-progress")
         self.import_progress.setFixedHeight(12)
         cbox.addWidget(self.import_progress)
-        self.import_text = style.label("", "small", wrap=True)
-        self.import_text.setObjectName("import-text")
+        self.import_text = style.label("", "small", wrap=True, name="import-text")
         cbox.addWidget(self.import_text)
         row.addWidget(card, 3)
         side = style.card(page)
-        sbox = QVBoxLayout(side)
-        sbox.setContentsMargins(22, 18, 22, 18)
-        sbox.setSpacing(10)
+        sbox = style.vbox(side, (22, 18, 22, 18), 10)
         sbox.addWidget(style.label("This station's results", "h3"))
         sbox.addWidget(style.label("Save everything this station holds to a results file, to import it on the "
                                    "supervisor's computer.", "muted", wrap=True))
@@ -189,9 +179,7 @@ class SupervisorToolsScreen(EscapeGoesBack, QWidget):
         row.addLayout(left, 2)
 
         form_card = style.card(page)
-        fbox = QVBoxLayout(form_card)
-        fbox.setContentsMargins(16, 16, 16, 16)
-        fbox.setSpacing(8)
+        fbox = style.vbox(form_card, 16, 8)
         self.exam_form_title = style.label("New exam", "h3", wrap=True)
         fbox.addWidget(self.exam_form_title)
         grid = QGridLayout()
@@ -253,8 +241,7 @@ class SupervisorToolsScreen(EscapeGoesBack, QWidget):
         self.skill_tree.setMinimumHeight(150)
         self._fill_skill_tree()
         fbox.addWidget(self.skill_tree, 1)
-        self.exam_error = style.label("", "error", wrap=True)
-        self.exam_error.setObjectName("exam-error")
+        self.exam_error = style.label("", "error", wrap=True, name="exam-error")
         self.exam_error.hide()
         fbox.addWidget(self.exam_error)
         brow = QHBoxLayout()
@@ -336,9 +323,7 @@ class SupervisorToolsScreen(EscapeGoesBack, QWidget):
     def _thresholds_tab(self) -> QWidget:
         page, box = self._page()
         card = style.card(page)
-        cbox = QVBoxLayout(card)
-        cbox.setContentsMargins(22, 18, 22, 18)
-        cbox.setSpacing(10)
+        cbox = style.vbox(card, (22, 18, 22, 18), 10)
         cbox.addWidget(style.label("Certification thresholds", "h3"))
         cbox.addWidget(style.label(
             "A trainee is certified in a game when every skill of the game has at least 5 answers in the period "
@@ -381,8 +366,7 @@ class SupervisorToolsScreen(EscapeGoesBack, QWidget):
         forms = QVBoxLayout()
         forms.setSpacing(14)
         add_card = style.card(page)
-        abox = QVBoxLayout(add_card)
-        abox.setContentsMargins(22, 16, 22, 16)
+        abox = style.vbox(add_card, (22, 16, 22, 16))
         abox.addWidget(style.label("Add a supervisor", "h3"))
         self.new_name = QLineEdit(add_card)
         self.new_name.setObjectName("new-supervisor-name")
@@ -403,8 +387,7 @@ class SupervisorToolsScreen(EscapeGoesBack, QWidget):
         abox.addWidget(self.add_supervisor_button, 0, Qt.AlignmentFlag.AlignRight)
         forms.addWidget(add_card)
         pw_card = style.card(page)
-        pbox = QVBoxLayout(pw_card)
-        pbox.setContentsMargins(22, 16, 22, 16)
+        pbox = style.vbox(pw_card, (22, 16, 22, 16))
         self.password_title = style.label("Change my password", "h3")
         pbox.addWidget(self.password_title)
         self.current_password = QLineEdit(pw_card)

@@ -226,23 +226,17 @@ class ChipBuilder(QWidget):
         self.setAccessibleName("Chip payout")
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
+        outer = style.vbox(self, 0)
         frame = style.card(self)
         outer.addWidget(frame)
-        box = QVBoxLayout(frame)
-        box.setContentsMargins(20, 16, 20, 14)
-        box.setSpacing(10)
+        box = style.vbox(frame, (20, 16, 20, 14), 10)
 
-        self.request = style.label("Build the payout", "h2", wrap=True)
-        self.request.setObjectName("request")
+        self.request = style.label("Build the payout", "h2", wrap=True, name="request")
         box.addWidget(self.request)
 
         tray = QFrame(frame)
         tray.setObjectName("chipTray")
-        row = QHBoxLayout(tray)
-        row.setContentsMargins(12, 10, 12, 8)
-        row.setSpacing(4)
+        row = style.hbox(tray, (12, 10, 12, 8), 4)
         row.addStretch(1)
         self.buttons: dict[int, ChipButton] = {}
         for i, chip in enumerate(self.chipset.chips, start=1):
@@ -279,15 +273,13 @@ class ChipBuilder(QWidget):
         total_box = QVBoxLayout()
         total_box.setSpacing(0)
         total_box.addWidget(style.label("TOTAL", "stat-label"), 0, Qt.AlignmentFlag.AlignRight)
-        self.total_label = style.label("$0.00", "total")
-        self.total_label.setObjectName("total")
+        self.total_label = style.label("$0.00", "total", name="total")
         self.total_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         total_box.addWidget(self.total_label, 0, Qt.AlignmentFlag.AlignRight)
         figures.addLayout(total_box)
         box.addLayout(figures)
 
-        self.detail = style.label("", "muted", wrap=True)
-        self.detail.setObjectName("detail")
+        self.detail = style.label("", "muted", wrap=True, name="detail")
         box.addWidget(self.detail)
 
         buttons = QHBoxLayout()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
 from trainer.core.chips import ChipPayout
 from trainer.core.table.actions import (
@@ -99,13 +99,10 @@ class DealMode(QObject):
     def _build_bar(self, parent: QWidget) -> QWidget:
         bar = QWidget(parent)
         bar.setObjectName("deal-bar")
-        box = QVBoxLayout(bar)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.setSpacing(8)
+        box = style.vbox(bar, 0, 8)
         top = QHBoxLayout()
         top.setSpacing(10)
-        self.selection_label = style.label("", "selection", wrap=True)
-        self.selection_label.setObjectName("selection")
+        self.selection_label = style.label("", "selection", wrap=True, name="selection")
         top.addWidget(self.selection_label, 1)
         self.face_button = QPushButton("", bar)
         self.face_button.setObjectName("face-toggle")
@@ -131,9 +128,7 @@ class DealMode(QObject):
     def _build_panel(self, parent: QWidget) -> QWidget:
         panel = QWidget(parent)
         panel.setObjectName("deal-panel")
-        box = QVBoxLayout(panel)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.setSpacing(12)
+        box = style.vbox(panel, 0, 12)
         self.next_banner = Banner(panel)
         self.next_banner.setObjectName("next-step")
         box.addWidget(self.next_banner)
@@ -145,9 +140,7 @@ class DealMode(QObject):
         box.addWidget(self.note)
         # The chip builder: the screen pins it under the panel's scrolling part, full width.
         self.builder_box = QWidget(panel)
-        bb = QVBoxLayout(self.builder_box)
-        bb.setContentsMargins(8, 8, 8, 8)
-        bb.setSpacing(0)
+        bb = style.vbox(self.builder_box, 8, 0)
         self.builder = ChipBuilder(self.builder_box)
         self.builder.setObjectName("chip-builder")
         self.builder.confirmed.connect(self._pay_confirmed)
@@ -155,9 +148,7 @@ class DealMode(QObject):
         bb.addWidget(self.builder)
         self.builder_box.hide()
         self.announce_box = QWidget(panel)
-        ab = QVBoxLayout(self.announce_box)
-        ab.setContentsMargins(0, 0, 0, 0)
-        ab.setSpacing(6)
+        ab = style.vbox(self.announce_box, 0, 6)
         ab.addWidget(style.label("ANNOUNCE — press the number (Esc: not now)", "stat-label"))
         self.wordings = ChoiceList(self.announce_box)
         self.wordings.setObjectName("wordings")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QElapsedTimer, Qt, Signal
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
 from trainer.ui import style
 from trainer.ui.answer_inputs import OptionButton
@@ -67,17 +67,12 @@ class Banner(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setProperty("role", "banner-bad")
-        box = QVBoxLayout(self)
-        box.setContentsMargins(14, 10, 14, 10)
-        box.setSpacing(5)
-        self.title = style.label("", "banner-small-bad", wrap=True)
-        self.title.setObjectName("banner-title")
-        self.text = style.label("", "explanation", wrap=True)
-        self.text.setObjectName("banner-text")
+        box = style.vbox(self, (14, 10, 14, 10), 5)
+        self.title = style.label("", "banner-small-bad", wrap=True, name="banner-title")
+        self.text = style.label("", "explanation", wrap=True, name="banner-text")
         self.text.setTextFormat(Qt.TextFormat.RichText)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.rules = style.label("", "citations", wrap=True)
-        self.rules.setObjectName("banner-rules")
+        self.rules = style.label("", "citations", wrap=True, name="banner-rules")
         self.rules.setTextFormat(Qt.TextFormat.RichText)
         attach(self.rules)  # each citation opens the rule book at its section
         for w in (self.title, self.text, self.rules):
@@ -113,9 +108,7 @@ class LogList(QWidget):
 
     def __init__(self, lines: int = 6, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        box = QVBoxLayout(self)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.setSpacing(4)
+        box = style.vbox(self, 0, 4)
         self.entries: list[tuple[str, str]] = []  # (text, kind: "" or "bad")
         self.labels = [style.label("", "log", wrap=True) for _ in range(lines)]
         for lab in self.labels:
@@ -151,9 +144,7 @@ class FactList(QWidget):
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.box = QVBoxLayout(self)
-        self.box.setContentsMargins(0, 0, 0, 0)
-        self.box.setSpacing(3)
+        self.box = style.vbox(self, 0, 3)
         self.box.addWidget(style.label(title.upper(), "stat-label"))
         self.lines: list[QLabel] = []
 
@@ -163,8 +154,7 @@ class FactList(QWidget):
             lab.deleteLater()
         self.lines = []
         for text in lines:
-            lab = style.label(text, "fact", wrap=True)
-            lab.setObjectName("fact-line")
+            lab = style.label(text, "fact", wrap=True, name="fact-line")
             self.box.addWidget(lab)
             self.lines.append(lab)
         self.setVisible(bool(self.lines))

@@ -13,13 +13,11 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLineEdit,
     QPushButton,
     QRadioButton,
     QScrollArea,
     QSizePolicy,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -51,8 +49,7 @@ class SetupPage(QWidget):
         super().__init__(parent)
         self.options: tuple[HouseOption, ...] = ()
         self.combos: dict[str, QComboBox] = {}
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
+        outer = style.vbox(self, 0)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -60,9 +57,7 @@ class SetupPage(QWidget):
         outer.addWidget(scroll)
         content = QWidget()
         scroll.setWidget(content)
-        page = QHBoxLayout(content)
-        page.setContentsMargins(28, 22, 28, 22)
-        page.setSpacing(22)
+        page = style.hbox(content, (28, 22, 28, 22), 22)
         page.addStretch(1)
         page.addWidget(self._left_column(content), 5, Qt.AlignmentFlag.AlignTop)
         page.addWidget(self._right_column(content), 5, Qt.AlignmentFlag.AlignTop)
@@ -73,9 +68,7 @@ class SetupPage(QWidget):
         card = style.card(parent)
         card.setObjectName("setup-mode")
         card.setMaximumWidth(620)
-        box = QVBoxLayout(card)
-        box.setContentsMargins(24, 20, 24, 20)
-        box.setSpacing(10)
+        box = style.vbox(card, (24, 20, 24, 20), 10)
         box.addWidget(style.label("MODE", "stat-label"))
         self.mode_group = QButtonGroup(self)
         self.mode_buttons: dict[str, QRadioButton] = {}
@@ -120,9 +113,7 @@ class SetupPage(QWidget):
         card = style.card(parent)
         card.setObjectName("setup-options")
         card.setMaximumWidth(620)
-        box = QVBoxLayout(card)
-        box.setContentsMargins(24, 20, 24, 20)
-        box.setSpacing(10)
+        box = style.vbox(card, (24, 20, 24, 20), 10)
         box.addWidget(style.label("HOUSE OPTIONS", "stat-label"))
         self.options_grid = QGridLayout()
         self.options_grid.setVerticalSpacing(3)
@@ -143,8 +134,7 @@ class SetupPage(QWidget):
         box.addWidget(style.label("Type a round's seed to deal it again (shown in the header of every round).",
                                   "hint", wrap=True))
         box.addSpacing(10)
-        self.error = style.label("", "error", wrap=True)
-        self.error.setObjectName("setup-error")
+        self.error = style.label("", "error", wrap=True, name="setup-error")
         self.error.hide()
         box.addWidget(self.error)
         self.start_button = QPushButton("Start  (Enter)", card)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
 from trainer.training.table_mode.actions import MISTAKE_TITLES
 from trainer.training.table_mode.scoring import WATCH_MODE, RoundRecord
@@ -116,14 +116,10 @@ class SummaryPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        box = QVBoxLayout(self)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.setSpacing(10)
-        self.title = style.label("", "banner-title-good", wrap=True)
-        self.title.setObjectName("summary-title")
+        box = style.vbox(self, 0, 10)
+        self.title = style.label("", "banner-title-good", wrap=True, name="summary-title")
         box.addWidget(self.title)
-        self.figures = style.label("", "explanation", wrap=True)
-        self.figures.setObjectName("summary-figures")
+        self.figures = style.label("", "explanation", wrap=True, name="summary-figures")
         self.figures.setTextFormat(Qt.TextFormat.RichText)
         box.addWidget(self.figures)
         buttons = QHBoxLayout()
@@ -150,19 +146,16 @@ class SummaryPanel(QWidget):
         box.addWidget(self.setup_button, 0, Qt.AlignmentFlag.AlignLeft)
         self.round_title = style.label("THE ROUND", "stat-label")
         box.addWidget(self.round_title)
-        self.round_lines = style.label("", "citations", wrap=True)
-        self.round_lines.setObjectName("summary-round")
+        self.round_lines = style.label("", "citations", wrap=True, name="summary-round")
         self.round_lines.setTextFormat(Qt.TextFormat.RichText)
         box.addWidget(self.round_lines)
         self.watch_title = style.label("THE DEALER'S MISTAKES", "stat-label")
         box.addWidget(self.watch_title)
-        self.watch_list = style.label("", "explanation", wrap=True)
-        self.watch_list.setObjectName("summary-watch")
+        self.watch_list = style.label("", "explanation", wrap=True, name="summary-watch")
         self.watch_list.setTextFormat(Qt.TextFormat.RichText)
         box.addWidget(self.watch_list)
         box.addWidget(style.label("YOUR MISTAKES", "stat-label"))
-        self.mistakes = style.label("", "explanation", wrap=True)
-        self.mistakes.setObjectName("summary-mistakes")
+        self.mistakes = style.label("", "explanation", wrap=True, name="summary-mistakes")
         self.mistakes.setTextFormat(Qt.TextFormat.RichText)
         self.mistakes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         attach(self.mistakes)  # each citation opens the rule book at its section

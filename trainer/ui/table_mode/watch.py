@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QWidget
 
 from trainer.training.table_mode.watch import WatchRound
 from trainer.ui import style
@@ -46,9 +46,7 @@ class WatchMode(QObject):
         bar.setObjectName("watch-bar")
         # The buttons wrap onto a second line beside a narrow table (a 1024-pixel window);
         # the auto-play pace goes under them.
-        box = QVBoxLayout(bar)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.setSpacing(6)
+        box = style.vbox(bar, 0, 6)
         row = RowFlowLayout(spacing=12)
         box.addLayout(row)
         self.auto_button = QPushButton("Auto-play (A)", bar)
@@ -81,18 +79,14 @@ class WatchMode(QObject):
     def _build_panel(self, parent: QWidget) -> QWidget:
         panel = QWidget(parent)
         panel.setObjectName("watch-panel")
-        box = QVBoxLayout(panel)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.setSpacing(12)
+        box = style.vbox(panel, 0, 12)
         box.addWidget(style.label("THE DEALER", "stat-label"))
-        self.dealer_says = style.label("", "dealer-says", wrap=True)
-        self.dealer_says.setObjectName("dealer-says")
+        self.dealer_says = style.label("", "dealer-says", wrap=True, name="dealer-says")
         box.addWidget(self.dealer_says)
         self.verdict = Banner(panel)
         self.verdict.setObjectName("verdict")
         box.addWidget(self.verdict)
-        self.question = style.label("", "h3", wrap=True)
-        self.question.setObjectName("watch-question")
+        self.question = style.label("", "h3", wrap=True, name="watch-question")
         box.addWidget(self.question)
         self.choices = ChoiceList(panel)
         self.choices.setObjectName("watch-choices")

@@ -13,7 +13,7 @@ import dataclasses
 from fractions import Fraction
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from trainer.ui import style
 
@@ -44,15 +44,12 @@ class WheelPane(QWidget):
             WheelWidget,  # pygame only for a wheel game
         )
 
-        box = QVBoxLayout(self)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.setSpacing(6)
+        box = style.vbox(self, 0, 6)
         self.wheel = WheelWidget(self, background=style.SURFACE)
         self.wheel.setObjectName("table-wheel")
         self.wheel.setFixedHeight(height)
         box.addWidget(self.wheel)
-        self.caption = style.label("", "small", wrap=True)
-        self.caption.setObjectName("wheel-caption")
+        self.caption = style.label("", "small", wrap=True, name="wheel-caption")
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
         box.addWidget(self.caption)
         self.pose = None
