@@ -32,15 +32,15 @@ from trainer.games.dj_wild.settlement import (
     DEALER, FOLD, LABELS, PLAY, HouseOptions, SeatWagers, choose_trips, cover_all_outcome, settle_round,
 )
 from trainer.games.dj_wild.table import SeatShow, scene
-from trainer.contracts.game import QuestionKind, Skill, table_mode_skills
+from trainer.contracts.game import table_mode_skills
 from trainer.contracts.question import CHOICE, ORDER, SETTLE, Question, order_answer, settle_answer, wager_entry
+from trainer.games.common.question_kit import QuestionKit
 from trainer.games.common.rules_questions import REFER_OUTCOME, data_kinds, shuffled_items
 
-SHORT = "DJ Wild"
-
-
-def _skill(key: str, title: str, description: str) -> Skill:
-    return Skill(f"{GAME_ID}.{key}", f"{SHORT}: {title}", description)
+KIT = QuestionKit(GAME_ID, "DJ Wild")
+SHORT = KIT.short
+_skill = KIT.skill
+_q = KIT.question
 
 
 SKILLS = (
@@ -59,11 +59,6 @@ SKILLS = (
     _skill("irregularities", "irregularities", "What happens after an irregularity (§4(d), §8(g), §9(c), §13)."),
     _skill("wagers", "wagering rules", "Which wagers are allowed, and what the printed odds pay (§1, §6, §10, §11)."),
 ) + table_mode_skills(GAME_ID, SHORT)
-
-
-def _q(kind: str, skill: str, **kw) -> Question:
-    """The seed is filled in by trainer.training.session.make_question, which made the RNG."""
-    return Question(game_id=GAME_ID, skill=f"{GAME_ID}.{skill}", kind=f"{GAME_ID}.{kind}", seed=0, **kw)
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -639,21 +634,19 @@ def odds_wording(rng: random.Random) -> Question:
               citations=(table.citation, ruling(3)))
 
 
-KINDS = (
-    QuestionKind(f"{GAME_ID}.name-the-hand", "Name the hand", f"{GAME_ID}.hand-ranking", name_the_hand),
-    QuestionKind(f"{GAME_ID}.which-hand-wins", "Which hand wins", f"{GAME_ID}.hand-ranking", which_hand_wins),
-    QuestionKind(f"{GAME_ID}.trips-natural-or-wild", "Trips: natural or wild", f"{GAME_ID}.trips",
-                 trips_natural_or_wild),
-    QuestionKind(f"{GAME_ID}.seat-payout", "Settle a seat", f"{GAME_ID}.payouts", seat_payout),
-    QuestionKind(f"{GAME_ID}.bad-beat", "Two Way Bad Beat", f"{GAME_ID}.side-bets", bad_beat),
-    QuestionKind(f"{GAME_ID}.cover-all", "Cover All: what it pays", f"{GAME_ID}.side-bets", cover_all),
-    QuestionKind(f"{GAME_ID}.cover-all-payout", "Cover All: settle the table", f"{GAME_ID}.side-bets",
-                 cover_all_payout),
-    QuestionKind(f"{GAME_ID}.multi-game-link", "Multi Game Link", f"{GAME_ID}.side-bets", multi_game_link),
-    QuestionKind(f"{GAME_ID}.next-card", "Who gets the next card", f"{GAME_ID}.dealing", next_card),
-    QuestionKind(f"{GAME_ID}.stub-count", "Stub count", f"{GAME_ID}.dealing", stub_count),
-    QuestionKind(f"{GAME_ID}.play-order", "Play or fold: offer order", f"{GAME_ID}.procedures", play_order),
-    QuestionKind(f"{GAME_ID}.odds-wording", "What the odds pay", f"{GAME_ID}.wagers", odds_wording),
+KINDS = KIT.kinds(
+    ("name-the-hand", "Name the hand", "hand-ranking", name_the_hand),
+    ("which-hand-wins", "Which hand wins", "hand-ranking", which_hand_wins),
+    ("trips-natural-or-wild", "Trips: natural or wild", "trips", trips_natural_or_wild),
+    ("seat-payout", "Settle a seat", "payouts", seat_payout),
+    ("bad-beat", "Two Way Bad Beat", "side-bets", bad_beat),
+    ("cover-all", "Cover All: what it pays", "side-bets", cover_all),
+    ("cover-all-payout", "Cover All: settle the table", "side-bets", cover_all_payout),
+    ("multi-game-link", "Multi Game Link", "side-bets", multi_game_link),
+    ("next-card", "Who gets the next card", "dealing", next_card),
+    ("stub-count", "Stub count", "dealing", stub_count),
+    ("play-order", "Play or fold: offer order", "procedures", play_order),
+    ("odds-wording", "What the odds pay", "wagers", odds_wording),
     # The DJ Wild text has no "to"/"win", never "for" wording rule, so the shared odds
     # wording kind is left out and odds-wording above asks what the odds pay instead.
 ) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",

@@ -18,7 +18,7 @@ from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.core.odds import Odds
 from trainer.core.settlement import LOSE
-from trainer.contracts.game import QuestionKind, Skill, table_mode_skills
+from trainer.contracts.game import table_mode_skills
 from trainer.games.four_card import dealing
 from trainer.games.four_card.hands import (
     CATEGORIES_HIGH_FIRST, FOUR_ACES, PAIR_OF_ACES, ROYAL_FLUSH, Category, HandError, best_choices, best_hand, cite,
@@ -33,13 +33,14 @@ from trainer.games.four_card.table import SeatShow, dealer_views, scene
 from trainer.contracts.question import (
     AMOUNTS, CHOICE, ORDER, SETTLE, Question, amounts_answer, order_answer, settle_answer, wager_entry,
 )
+from trainer.games.common.question_kit import QuestionKit, SeatOrder
+from trainer.games.common.question_kit import seat_order as common_seat_order
 from trainer.games.common.rules_questions import data_kinds, shuffled_items
 
-SHORT = "Four Card"
-
-
-def _skill(key: str, title: str, description: str) -> Skill:
-    return Skill(f"{GAME_ID}.{key}", f"{SHORT}: {title}", description)
+KIT = QuestionKit(GAME_ID, "Four Card")
+SHORT = KIT.short
+_skill = KIT.skill
+_q = KIT.question
 
 
 SKILLS = (
@@ -57,11 +58,6 @@ SKILLS = (
     _skill("wagers", "wagering rules",
            "Which wagers are allowed, the play wager's limits, and \"to\" versus \"for\" odds (§6, §10(b), ruling 3)."),
 ) + table_mode_skills(GAME_ID, SHORT)
-
-
-def _q(kind: str, skill: str, **kw) -> Question:
-    """The seed is filled in by trainer.training.session.make_question, which made the RNG."""
-    return Question(game_id=GAME_ID, skill=f"{GAME_ID}.{skill}", kind=f"{GAME_ID}.{kind}", seed=0, **kw)
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -564,28 +560,20 @@ def stub_count(rng: random.Random) -> Question:
 
 def seat_order(rng: random.Random) -> Question:
     seats = picks.seats(rng, rules_data(), 3)
-    which = rng.choice(("decide", "reveal", "settle"))
-    if which == "decide":
-        order = dealing.decision_order(seats)
-        prompt = "In what order do you offer each ante the choice of a play wager or a fold?"
-        why = "The choice is offered starting with the player farthest to the dealer's left, moving clockwise."
-        cites = (cite("10(b)"),)
-    elif which == "reveal":
-        order = dealing.reveal_order(seats)
-        prompt = "You have revealed your own hand. In what order do you reveal the players' hands?"
-        why = "After the dealer's own cards, the players' cards are revealed starting with the player farthest to the dealer's right."
-        cites = (cite("10(d)"),)
-    else:
-        order = dealing.settlement_order(seats)
-        prompt = "In what order do you settle the remaining wagers?"
-        why = "Either alternative of §10(e) starts with the player farthest to the dealer's right and goes counterclockwise."
-        cites = (cite("10(e)(1)"), cite("10(e)(2)"))
-    items = [f"Seat {n}" for n in order]
-    return _q("seat-order", "procedures", prompt=prompt, form=ORDER, options=tuple(shuffled_items(items, rng)),
-              answer=order_answer(items), explanation=why + " Seats are numbered from the dealer's left.",
-              citations=cites,
-              scene=scene({n: SeatShow(backs=5, face_up=False, wagers=(("ante", 1000), ("play", 2000), ("aces_up", 500)))
-                           for n in seats}, dealer=dealer_views(backs=5, up_card=Card(13, "h")), caption="Seat order"))
+    return common_seat_order(KIT, rng, seats, {
+        "decide": SeatOrder(dealing.decision_order,
+                            "In what order do you offer each ante the choice of a play wager or a fold?",
+                            "The choice is offered starting with the player farthest to the dealer's left, moving "
+                            "clockwise.", (cite("10(b)"),)),
+        "reveal": SeatOrder(dealing.reveal_order,
+                            "You have revealed your own hand. In what order do you reveal the players' hands?",
+                            "After the dealer's own cards, the players' cards are revealed starting with the player "
+                            "farthest to the dealer's right.", (cite("10(d)"),)),
+        "settle": SeatOrder(dealing.settlement_order, "In what order do you settle the remaining wagers?",
+                            "Either alternative of §10(e) starts with the player farthest to the dealer's right and "
+                            "goes counterclockwise.", (cite("10(e)(1)"), cite("10(e)(2)"))),
+    }, lambda which: scene({n: SeatShow(backs=5, face_up=False, wagers=(("ante", 1000), ("play", 2000), ("aces_up", 500)))
+                            for n in seats}, dealer=dealer_views(backs=5, up_card=Card(13, "h")), caption="Seat order"))
 
 
 def settlement_procedure(rng: random.Random) -> Question:
@@ -742,22 +730,22 @@ def odds_wording(rng: random.Random) -> Question:
               citations=(table.citation, ruling(3)))
 
 
-KINDS = (
-    QuestionKind(f"{GAME_ID}.name-the-hand", "Name the hand", f"{GAME_ID}.hand-ranking", name_the_hand),
-    QuestionKind(f"{GAME_ID}.best-four", "Choose the best four", f"{GAME_ID}.hand-ranking", best_four),
-    QuestionKind(f"{GAME_ID}.which-hand-wins", "Which hand wins", f"{GAME_ID}.hand-ranking", which_hand_wins),
-    QuestionKind(f"{GAME_ID}.seat-payout", "Settle a seat", f"{GAME_ID}.payouts", seat_payout),
-    QuestionKind(f"{GAME_ID}.aces-up", "Aces Up payouts", f"{GAME_ID}.payouts", aces_up),
-    QuestionKind(f"{GAME_ID}.progressive-payout", "Progressive payouts", f"{GAME_ID}.side-bets", progressive_payout),
-    QuestionKind(f"{GAME_ID}.envy-bonus", "Envy Bonus", f"{GAME_ID}.side-bets", envy_bonus),
-    QuestionKind(f"{GAME_ID}.cover-all", "Cover All for the table", f"{GAME_ID}.side-bets", cover_all),
-    QuestionKind(f"{GAME_ID}.next-card", "Who gets the next card", f"{GAME_ID}.dealing", next_card),
-    QuestionKind(f"{GAME_ID}.stub-count", "Stub count", f"{GAME_ID}.dealing", stub_count),
-    QuestionKind(f"{GAME_ID}.seat-order", "Seat order", f"{GAME_ID}.procedures", seat_order),
-    QuestionKind(f"{GAME_ID}.settlement-order", "Settlement alternatives", f"{GAME_ID}.procedures", settlement_procedure),
-    QuestionKind(f"{GAME_ID}.cover-all-exposed", "Cover All: the exposed hand", f"{GAME_ID}.procedures", cover_all_exposed),
-    QuestionKind(f"{GAME_ID}.play-wager", "Play wager limits", f"{GAME_ID}.wagers", play_wager),
-    QuestionKind(f"{GAME_ID}.odds-wording", "\"To\" and \"for\" odds", f"{GAME_ID}.wagers", odds_wording),
+KINDS = KIT.kinds(
+    ("name-the-hand", "Name the hand", "hand-ranking", name_the_hand),
+    ("best-four", "Choose the best four", "hand-ranking", best_four),
+    ("which-hand-wins", "Which hand wins", "hand-ranking", which_hand_wins),
+    ("seat-payout", "Settle a seat", "payouts", seat_payout),
+    ("aces-up", "Aces Up payouts", "payouts", aces_up),
+    ("progressive-payout", "Progressive payouts", "side-bets", progressive_payout),
+    ("envy-bonus", "Envy Bonus", "side-bets", envy_bonus),
+    ("cover-all", "Cover All for the table", "side-bets", cover_all),
+    ("next-card", "Who gets the next card", "dealing", next_card),
+    ("stub-count", "Stub count", "dealing", stub_count),
+    ("seat-order", "Seat order", "procedures", seat_order),
+    ("settlement-order", "Settlement alternatives", "procedures", settlement_procedure),
+    ("cover-all-exposed", "Cover All: the exposed hand", "procedures", cover_all_exposed),
+    ("play-wager", "Play wager limits", "wagers", play_wager),
+    ("odds-wording", "\"To\" and \"for\" odds", "wagers", odds_wording),
 ) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",
                 wagers_skill="wagers", wording_section=None)  # Four Card prints "for" odds (§13): no wording rule
 

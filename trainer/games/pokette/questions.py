@@ -32,19 +32,19 @@ from trainer.games.pokette.wheel import (
     ALL_SECTIONS, CARD_SECTIONS, JOKERS, PREVIOUS, VOID, Section, Spin, cite, judge, rank_text, revolutions_text,
     short_spin, spin_between, spin_to,
 )
-from trainer.contracts.game import QuestionKind, Skill, table_mode_skills
+from trainer.contracts.game import QuestionKind, table_mode_skills
 from trainer.contracts.question import CHOICE, SETTLE, Question, settle_answer, wager_entry
+from trainer.games.common.question_kit import QuestionKit
 from trainer.games.common.rules_questions import data_kinds
 
-SHORT = "Pokette"
+KIT = QuestionKit(GAME_ID, "Pokette")
+SHORT = KIT.short
+_skill = KIT.skill
+_q = KIT.question
 NONE_OF_THEM = "None of them"
 VALID = "Valid"
 NOT_VALID = "Not valid"
 TAGS = "ABCDEFGHI"
-
-
-def _skill(key: str, title: str, description: str) -> Skill:
-    return Skill(f"{GAME_ID}.{key}", f"{SHORT}: {title}", description)
 
 
 SKILLS = (
@@ -70,11 +70,6 @@ def odds_citations() -> tuple[str, ...]:
     """What a question resting on the payout odds cites: §(f)(2), whose table is missing
     from the text, and trainer ruling 21, which takes it from pokette-payouts.md."""
     return (rules_data().pay_tables["minimum"].citation, ruling(21))
-
-
-def _q(kind: str, skill: str, **kw) -> Question:
-    """The seed is filled in by trainer.training.session.make_question, which made the RNG."""
-    return Question(game_id=GAME_ID, skill=f"{GAME_ID}.{skill}", kind=f"{GAME_ID}.{kind}", seed=0, **kw)
 
 
 def _dedupe(items: Sequence[str]) -> tuple[str, ...]:
@@ -550,15 +545,13 @@ def _with_odds_ruling(kind: QuestionKind) -> QuestionKind:
     return replace(kind, make=generate)
 
 
-KINDS = (
-    QuestionKind(f"{GAME_ID}.winning-wager", "Which wager wins", f"{GAME_ID}.layout", winning_wager),
-    QuestionKind(f"{GAME_ID}.valid-placement", "Valid splits and corners", f"{GAME_ID}.layout", valid_placement),
-    QuestionKind(f"{GAME_ID}.seat-payout", "Pay a seat", f"{GAME_ID}.payouts", seat_payout),
-    QuestionKind(f"{GAME_ID}.announcement", "The announcement after the second card", f"{GAME_ID}.poker-hands",
-                 announcement),
-    QuestionKind(f"{GAME_ID}.poker-settlement", "Settle the poker hand wagers", f"{GAME_ID}.poker-hands",
-                 poker_settlement),
-    QuestionKind(f"{GAME_ID}.clapper", "The clapper and \"No spin\"", f"{GAME_ID}.wheel", clapper),
+KINDS = KIT.kinds(
+    ("winning-wager", "Which wager wins", "layout", winning_wager),
+    ("valid-placement", "Valid splits and corners", "layout", valid_placement),
+    ("seat-payout", "Pay a seat", "payouts", seat_payout),
+    ("announcement", "The announcement after the second card", "poker-hands", announcement),
+    ("poker-settlement", "Settle the poker hand wagers", "poker-hands", poker_settlement),
+    ("clapper", "The clapper and \"No spin\"", "wheel", clapper),
 ) + tuple(_with_odds_ruling(k) for k in data_kinds(GAME_ID, rules_data, procedures_skill="procedures",
                                                  irregularities_skill="irregularities", wagers_skill="wagers",
                                                  wording_section="(f)(1)"))

@@ -15,7 +15,7 @@ from trainer.core import picks
 from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
 from trainer.core.settlement import LOSE, PUSH
-from trainer.contracts.game import QuestionKind, Skill, table_mode_skills
+from trainer.contracts.game import table_mode_skills
 from trainer.games.two_card_joker import dealing
 from trainer.games.two_card_joker.hands import (
     QUALIFY_CITATIONS, Category, HandError, HandValue, cite, comparison_citations, dealer_qualifies,
@@ -26,14 +26,15 @@ from trainer.games.two_card_joker.settlement import (
     CALL, FOLD, LABELS, HouseOptions, SeatWagers, settle_round,
 )
 from trainer.games.two_card_joker.table import SeatShow, scene
-from trainer.contracts.question import CHOICE, ORDER, SETTLE, Question, order_answer, settle_answer, wager_entry
-from trainer.games.common.rules_questions import data_kinds, shuffled_items
+from trainer.contracts.question import CHOICE, SETTLE, Question, settle_answer, wager_entry
+from trainer.games.common.question_kit import QuestionKit, SeatOrder
+from trainer.games.common.question_kit import seat_order as common_seat_order
+from trainer.games.common.rules_questions import data_kinds
 
-SHORT = "Two Card Joker"
-
-
-def _skill(key: str, title: str, description: str) -> Skill:
-    return Skill(f"{GAME_ID}.{key}", f"{SHORT}: {title}", description)
+KIT = QuestionKit(GAME_ID, "Two Card Joker")
+SHORT = KIT.short
+_skill = KIT.skill
+_q = KIT.question
 
 
 SKILLS = (
@@ -45,11 +46,6 @@ SKILLS = (
     _skill("irregularities", "irregularities", "What happens after an irregularity (§12)."),
     _skill("wagers", "wagering rules", "Which wagers are allowed, and how odds are worded (§6, §11(a))."),
 ) + table_mode_skills(GAME_ID, SHORT)
-
-
-def _q(kind: str, skill: str, **kw) -> Question:
-    """The seed is filled in by trainer.training.session.make_question, which made the RNG."""
-    return Question(game_id=GAME_ID, skill=f"{GAME_ID}.{skill}", kind=f"{GAME_ID}.{kind}", seed=0, **kw)
 
 
 CATEGORIES = tuple(Category)
@@ -330,41 +326,32 @@ def stub_count(rng: random.Random) -> Question:
 
 def seat_order(rng: random.Random) -> Question:
     seats = picks.seats(rng, rules_data(), 3)
-    which = rng.choice(("call", "bonus", "settle"))
-    if which == "call":
-        order = dealing.call_order(seats)
-        prompt = "In what order do you offer each ante the choice to call or fold?"
-        why = "Decisions are offered starting with the player farthest to the dealer's left, moving clockwise."
-        cites = (cite("10(b)"),)
-    elif which == "bonus":
-        order = dealing.settlement_order(seats)
-        prompt = "Everyone has called or folded. In what order do you reveal and settle the Pair Up and Super Flush wagers?"
-        why = "Bonus wagers are settled starting with the player farthest to the dealer's right, moving counterclockwise."
-        cites = (cite("10(c)"),)
-    else:
-        order = dealing.settlement_order(seats)
-        prompt = "The dealer's hand is revealed. In what order do you settle the antes and calls?"
-        why = "Ante and call wagers are settled starting with the player farthest to the dealer's right, counterclockwise."
-        cites = (cite("10(d)"),)
-    items = [f"Seat {n}" for n in order]
-    shuffled = shuffled_items(items, rng)
-    return _q("seat-order", "procedures", prompt=prompt, form=ORDER, options=tuple(shuffled),
-              answer=order_answer(items), explanation=why + " Seats are numbered from the dealer's left.",
-              citations=cites,
-              scene=scene({n: SeatShow(backs=2, face_up=False, wagers=(("ante", 1000), ("call", 1000), ("pair_up", 500)))
-                           for n in seats}, dealer_backs=2, dealer_face_up=False, cover_card=which != "settle",
-                          caption="Seat order"))
+    return common_seat_order(KIT, rng, seats, {
+        "call": SeatOrder(dealing.call_order, "In what order do you offer each ante the choice to call or fold?",
+                          "Decisions are offered starting with the player farthest to the dealer's left, moving "
+                          "clockwise.", (cite("10(b)"),)),
+        "bonus": SeatOrder(dealing.settlement_order, "Everyone has called or folded. In what order do you reveal and "
+                           "settle the Pair Up and Super Flush wagers?",
+                           "Bonus wagers are settled starting with the player farthest to the dealer's right, moving "
+                           "counterclockwise.", (cite("10(c)"),)),
+        "settle": SeatOrder(dealing.settlement_order,
+                            "The dealer's hand is revealed. In what order do you settle the antes and calls?",
+                            "Ante and call wagers are settled starting with the player farthest to the dealer's right, "
+                            "counterclockwise.", (cite("10(d)"),)),
+    }, lambda which: scene({n: SeatShow(backs=2, face_up=False, wagers=(("ante", 1000), ("call", 1000), ("pair_up", 500)))
+                            for n in seats}, dealer_backs=2, dealer_face_up=False, cover_card=which != "settle",
+                           caption="Seat order"))
 
 
-KINDS = (
-    QuestionKind(f"{GAME_ID}.name-the-hand", "Name the hand", f"{GAME_ID}.hand-ranking", name_the_hand),
-    QuestionKind(f"{GAME_ID}.which-hand-wins", "Which hand wins", f"{GAME_ID}.hand-ranking", which_hand_wins),
-    QuestionKind(f"{GAME_ID}.dealer-qualification", "Does the dealer qualify", f"{GAME_ID}.qualification", dealer_qualification),
-    QuestionKind(f"{GAME_ID}.seat-payout", "Settle a seat", f"{GAME_ID}.payouts", seat_payout),
-    QuestionKind(f"{GAME_ID}.bonus-payout", "Bonus payouts", f"{GAME_ID}.payouts", bonus_payout),
-    QuestionKind(f"{GAME_ID}.next-card", "Who gets the next card", f"{GAME_ID}.dealing", next_card),
-    QuestionKind(f"{GAME_ID}.stub-count", "Stub count", f"{GAME_ID}.dealing", stub_count),
-    QuestionKind(f"{GAME_ID}.seat-order", "Seat order", f"{GAME_ID}.procedures", seat_order),
+KINDS = KIT.kinds(
+    ("name-the-hand", "Name the hand", "hand-ranking", name_the_hand),
+    ("which-hand-wins", "Which hand wins", "hand-ranking", which_hand_wins),
+    ("dealer-qualification", "Does the dealer qualify", "qualification", dealer_qualification),
+    ("seat-payout", "Settle a seat", "payouts", seat_payout),
+    ("bonus-payout", "Bonus payouts", "payouts", bonus_payout),
+    ("next-card", "Who gets the next card", "dealing", next_card),
+    ("stub-count", "Stub count", "dealing", stub_count),
+    ("seat-order", "Seat order", "procedures", seat_order),
 ) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",
                 wagers_skill="wagers", wording_section="11(a)")
 

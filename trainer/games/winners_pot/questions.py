@@ -16,7 +16,7 @@ from trainer.core import picks
 from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
-from trainer.contracts.game import QuestionKind, Skill, table_mode_skills
+from trainer.contracts.game import table_mode_skills
 from trainer.games.winners_pot import dealing
 from trainer.games.winners_pot import round as rnd_mod
 from trainer.games.winners_pot.dealing import (
@@ -37,13 +37,13 @@ from trainer.games.winners_pot.table import SeatShow, round_scene, scene
 from trainer.contracts.question import (
     AMOUNTS, CHOICE, ORDER, SETTLE, Question, amounts_answer, order_answer, settle_answer, wager_entry,
 )
+from trainer.games.common.question_kit import QuestionKit
 from trainer.games.common.rules_questions import data_kinds, shuffled_items
 
-SHORT = "Winner's Pot"
-
-
-def _skill(key: str, title: str, description: str) -> Skill:
-    return Skill(f"{GAME_ID}.{key}", f"{SHORT}: {title}", description)
+KIT = QuestionKit(GAME_ID, "Winner's Pot")
+SHORT = KIT.short
+_skill = KIT.skill
+_q = KIT.question
 
 
 SKILLS = (
@@ -65,11 +65,6 @@ SKILLS = (
     _skill("irregularities", "irregularities", "What happens after an irregularity (§12)."),
     _skill("wagers", "wagering rules", "Which wagers are allowed, and how odds are worded (§6, §10, §11(a), §13)."),
 ) + table_mode_skills(GAME_ID, SHORT)
-
-
-def _q(kind: str, skill: str, **kw) -> Question:
-    """The seed is filled in by trainer.training.session.make_question, which made the RNG."""
-    return Question(game_id=GAME_ID, skill=f"{GAME_ID}.{skill}", kind=f"{GAME_ID}.{kind}", seed=0, **kw)
 
 
 def _cap(text: str) -> str:
@@ -790,23 +785,22 @@ def _drill_step(rng: random.Random) -> Question:
     return random_drill_question(rng)
 
 
-KINDS = (
-    QuestionKind(f"{GAME_ID}.name-the-hand", "Name the hand", f"{GAME_ID}.hand-ranking", name_the_hand),
-    QuestionKind(f"{GAME_ID}.who-wins-the-pot", "Who wins the pot", f"{GAME_ID}.pot", who_wins_the_pot),
-    QuestionKind(f"{GAME_ID}.pot-size", "The pot at each street", f"{GAME_ID}.pot", pot_size),
-    QuestionKind(f"{GAME_ID}.fold-destination", "Where a fold goes", f"{GAME_ID}.pot", fold_destination),
-    QuestionKind(f"{GAME_ID}.commission", "The commission", f"{GAME_ID}.commission", commission_question),
-    QuestionKind(f"{GAME_ID}.split-pot", "A split pot", f"{GAME_ID}.commission", split_pot),
-    QuestionKind(f"{GAME_ID}.jacks-plus-payout", "Jacks Plus payouts", f"{GAME_ID}.jacks-plus", jacks_plus_payout),
-    QuestionKind(f"{GAME_ID}.button-move", "Move the button", f"{GAME_ID}.button", button_move),
-    QuestionKind(f"{GAME_ID}.first-to-act", "Who is first after the button", f"{GAME_ID}.button", first_to_act),
-    QuestionKind(f"{GAME_ID}.decision-order", "Order of decisions", f"{GAME_ID}.button", decision_order_question),
-    QuestionKind(f"{GAME_ID}.reveal-order", "Order of the reveal", f"{GAME_ID}.button", reveal_order_question),
-    QuestionKind(f"{GAME_ID}.next-step", "The next step", f"{GAME_ID}.round", next_step),
-    QuestionKind(f"{GAME_ID}.drill-step", "A step of the round", f"{GAME_ID}.run-the-round", _drill_step),
-    QuestionKind(f"{GAME_ID}.failed-burn", "A missed burn", f"{GAME_ID}.irregularities", failed_burn),
-    QuestionKind(f"{GAME_ID}.button-not-moved", "The button was not moved", f"{GAME_ID}.irregularities",
-                 button_not_moved),
+KINDS = KIT.kinds(
+    ("name-the-hand", "Name the hand", "hand-ranking", name_the_hand),
+    ("who-wins-the-pot", "Who wins the pot", "pot", who_wins_the_pot),
+    ("pot-size", "The pot at each street", "pot", pot_size),
+    ("fold-destination", "Where a fold goes", "pot", fold_destination),
+    ("commission", "The commission", "commission", commission_question),
+    ("split-pot", "A split pot", "commission", split_pot),
+    ("jacks-plus-payout", "Jacks Plus payouts", "jacks-plus", jacks_plus_payout),
+    ("button-move", "Move the button", "button", button_move),
+    ("first-to-act", "Who is first after the button", "button", first_to_act),
+    ("decision-order", "Order of decisions", "button", decision_order_question),
+    ("reveal-order", "Order of the reveal", "button", reveal_order_question),
+    ("next-step", "The next step", "round", next_step),
+    ("drill-step", "A step of the round", "run-the-round", _drill_step),
+    ("failed-burn", "A missed burn", "irregularities", failed_burn),
+    ("button-not-moved", "The button was not moved", "irregularities", button_not_moved),
 ) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",
                wagers_skill="wagers", wording_section="11(a)")
 

@@ -1,0 +1,73 @@
+"""What every game's question module repeats, once: its skills ("DJ Wild: payouts"), its
+questions and question kinds under the game's ids, and the questions that put seats in
+the order of a procedure of the round.
+
+A game makes one kit and builds with it:
+
+    KIT = QuestionKit(GAME_ID, "Two Card Joker")
+    SKILLS = (KIT.skill("payouts", "payouts", "Settle ... (§11)."), ...) + table_mode_skills(GAME_ID, KIT.short)
+    q = KIT.question("seat-payout", "payouts", prompt=..., form=SETTLE, ...)
+    KINDS = KIT.kinds(("seat-payout", "Settle a seat", "payouts", seat_payout), ...)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from trainer.contracts.game import Generator, QuestionKind, Skill
+from trainer.contracts.question import ORDER, Question, order_answer
+from trainer.games.common.rules_questions import shuffled_items
+
+
+@dataclass(frozen=True)
+class QuestionKit:
+    game_id: str  # "two-card-joker"
+    short: str  # the short title skills are named with: "Two Card Joker"
+
+    def skill(self, key: str, title: str, description: str) -> Skill:
+        """'two-card-joker.payouts', 'Two Card Joker: payouts'."""
+        return Skill(f"{self.game_id}.{key}", f"{self.short}: {title}", description)
+
+    def question(self, kind: str, skill: str, **fields) -> Question:
+        """A question of the kind and skill keys given. The seed is filled in by
+        trainer.training.session.make_question, which made the RNG."""
+        return Question(game_id=self.game_id, skill=f"{self.game_id}.{skill}", kind=f"{self.game_id}.{kind}", seed=0,
+                        **fields)
+
+    def order_question(self, kind: str, skill: str, rng: random.Random, items: Sequence[str], **fields) -> Question:
+        """Put ``items`` (in their right order) in order: shown shuffled, never as the answer."""
+        return self.question(kind, skill, form=ORDER, options=tuple(shuffled_items(list(items), rng)),
+                             answer=order_answer(list(items)), **fields)
+
+    def kinds(self, *rows: tuple[str, str, str, Generator]) -> tuple[QuestionKind, ...]:
+        """One QuestionKind per (kind key, title, skill key, generator)."""
+        return tuple(QuestionKind(f"{self.game_id}.{key}", title, f"{self.game_id}.{skill}", make)
+                     for key, title, skill, make in rows)
+
+
+@dataclass(frozen=True)
+class SeatOrder:
+    """One procedure that goes round the seats: the order it takes (from the seats
+    occupied), what the question asks, why, and the sections it rests on."""
+
+    order: Callable[[list[int]], list[int]]
+    prompt: str
+    why: str
+    citations: tuple[str, ...]
+
+
+def seat_order(kit: QuestionKit, rng: random.Random, seats: list[int], procedures: dict[str, SeatOrder],
+               scene: Callable[[str], object]) -> Question:
+    """The "seat-order" question of the procedures skill: one of ``procedures`` (chosen by
+    the RNG), its seats to put in order; ``scene(key)`` draws the table for it."""
+    key = rng.choice(tuple(procedures))
+    p = procedures[key]
+    items = [f"Seat {n}" for n in p.order(seats)]
+    return kit.order_question("seat-order", "procedures", rng, items, prompt=p.prompt,
+                              explanation=p.why + " Seats are numbered from the dealer's left.", citations=p.citations,
+                              scene=scene(key))
+
+
+__all__ = ["QuestionKit", "SeatOrder", "seat_order"]
