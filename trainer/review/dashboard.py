@@ -27,14 +27,23 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
 
 from trainer.games import registry
 from trainer.store import AnswerFilter, AnswerRecord, AttemptRow, SkillStat, Store, Trainee, TrendPoint
 from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
-from trainer.contracts.measures import TABLE_WINDOW, WINDOW, Level, TableSkillFigures, is_table_skill, mastery_level
+from trainer.contracts import measures
+from trainer.contracts.measures import (
+    TABLE_WINDOW,
+    WINDOW,
+    AnswerFigures,
+    Level,
+    TableSkillFigures,
+    is_table_skill,
+    mastery_level,
+)
 from trainer.training.table_mode.dealer_round import payout_skill, procedure_skill, watch_skill
 
 DEFAULT_THRESHOLD = 80
@@ -92,8 +101,26 @@ def day_start_utc(d: date) -> str:
     return local.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def _summed(figure: str) -> property:
+    return property(lambda self: sum(getattr(s, figure) for s in self.skill_rows()),
+                    doc=f"The {figure.replace('_', ' ')} of every skill row, summed.")
+
+
+class SkillTotals(AnswerFigures):
+    """Mixed into a game's, a trainee's or the whole dashboard's row: the figures of its
+    skill rows (``skill_rows()``) summed, with their accuracy, speed and mean time."""
+
+    answered = _summed("answered")
+    correct = _summed("correct")
+    on_target = _summed("on_target")
+    total_ms = _summed("total_ms")
+
+    def skill_rows(self) -> Iterator[SkillRow]:
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
-class SkillRow:
+class SkillRow(AnswerFigures):
     game_id: str
     skill: str
     title: str
@@ -105,19 +132,6 @@ class SkillRow:
     last_answered_at: str = ""
     # A table mode skill: no question answers; its figures are its rounds.
     table: TableSkillFigures | None = None
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
-
-    @property
-    def mean_ms(self) -> int:
-        return self.total_ms // self.answered if self.answered else 0
-
-    @property
-    def speed(self) -> float:
-        """The share of answers right and on target."""
-        return self.on_target / self.answered if self.answered else 0.0
 
     @property
     def is_table(self) -> bool:
@@ -150,31 +164,14 @@ class Certification:
 
 
 @dataclass(frozen=True)
-class GameRow:
+class GameRow(SkillTotals):
     game_id: str
     title: str
     skills: tuple[SkillRow, ...]
     certification: Certification
 
-    @property
-    def answered(self) -> int:
-        return sum(s.answered for s in self.skills)
-
-    @property
-    def correct(self) -> int:
-        return sum(s.correct for s in self.skills)
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
-
-    @property
-    def mean_ms(self) -> int:
-        return sum(s.total_ms for s in self.skills) // self.answered if self.answered else 0
-
-    @property
-    def speed(self) -> float:
-        return sum(s.on_target for s in self.skills) / self.answered if self.answered else 0.0
+    def skill_rows(self) -> Iterator[SkillRow]:
+        return iter(self.skills)
 
     @property
     def mastered(self) -> int:
@@ -187,35 +184,14 @@ class GameRow:
 
 
 @dataclass(frozen=True)
-class TraineeRow:
+class TraineeRow(SkillTotals):
     trainee: Trainee
     classes: tuple[str, ...]
     games: tuple[GameRow, ...]
     last_answered_at: str = ""
 
-    @property
-    def answered(self) -> int:
-        return sum(g.answered for g in self.games)
-
-    @property
-    def correct(self) -> int:
-        return sum(g.correct for g in self.games)
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
-
-    @property
-    def total_ms(self) -> int:
-        return sum(s.total_ms for g in self.games for s in g.skills)
-
-    @property
-    def mean_ms(self) -> int:
-        return self.total_ms // self.answered if self.answered else 0
-
-    @property
-    def speed(self) -> float:
-        return sum(s.on_target for g in self.games for s in g.skills) / self.answered if self.answered else 0.0
+    def skill_rows(self) -> Iterator[SkillRow]:
+        return (s for g in self.games for s in g.skills)
 
     @property
     def skills_practised(self) -> int:
@@ -235,7 +211,7 @@ class TraineeRow:
 
 
 @dataclass(frozen=True)
-class WeakSkill:
+class WeakSkill(AnswerFigures):
     game_id: str
     skill: str
     title: str
@@ -245,17 +221,9 @@ class WeakSkill:
     trainees: int
     trainees_below: int  # trainees who answered it and are not yet Proficient
 
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
-
-    @property
-    def mean_ms(self) -> int:
-        return self.total_ms // self.answered if self.answered else 0
-
 
 @dataclass(frozen=True)
-class Dashboard:
+class Dashboard(SkillTotals):
     query: Query
     class_name: str | None
     trainees: tuple[TraineeRow, ...]
@@ -267,33 +235,8 @@ class Dashboard:
     attempts: tuple[AttemptRow, ...] = ()
     generated_at: str = ""
 
-    @property
-    def answered(self) -> int:
-        return sum(t.answered for t in self.trainees)
-
-    @property
-    def correct(self) -> int:
-        return sum(t.correct for t in self.trainees)
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
-
-    @property
-    def total_ms(self) -> int:
-        return sum(t.total_ms for t in self.trainees)
-
-    @property
-    def mean_ms(self) -> int:
-        return self.total_ms // self.answered if self.answered else 0
-
-    @property
-    def on_target(self) -> int:
-        return sum(s.on_target for t in self.trainees for g in t.games for s in g.skills)
-
-    @property
-    def speed(self) -> float:
-        return self.on_target / self.answered if self.answered else 0.0
+    def skill_rows(self) -> Iterator[SkillRow]:
+        return (s for t in self.trainees for g in t.games for s in g.skills)
 
     @property
     def certified_trainees(self) -> int:
@@ -384,8 +327,7 @@ def choose_bucket(first: str | None, last: str | None) -> str:
 
 
 def skill_title(skill: str, titles: dict[str, str]) -> str:
-    title = titles.get(skill) or registry.skill_title(skill)
-    return title.split(": ", 1)[1][:1].upper() + title.split(": ", 1)[1][1:] if ": " in title else title
+    return measures.skill_title(titles.get(skill) or registry.skill_title(skill))
 
 
 def skill_passes(s: SkillRow, threshold: int) -> bool:

@@ -12,8 +12,6 @@ apostrophe.
 from __future__ import annotations
 
 import csv
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,6 +25,7 @@ from trainer.review.dashboard import (
     round_option_lines,
     table_level_title,
 )
+from trainer.review.files import replaced_whole
 from trainer.store import AnswerFilter, Store
 from trainer.contracts.measures import speed_grade
 from trainer.contracts.question import display_answer
@@ -54,19 +53,8 @@ def cell(value) -> str | int | float:
 
 
 def _atomic_csv(path: Path, write: Callable[[csv.writer], int]) -> int:
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=".export-", suffix=".csv", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8-sig", newline="") as f:
-            count = write(csv.writer(f))
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return count
+    with replaced_whole(Path(path), ".export-", suffix=".csv", encoding="utf-8-sig", newline="") as f:
+        return write(csv.writer(f))
 
 
 def seconds(ms: int) -> str:

@@ -55,7 +55,6 @@ results file and a station's database alike:
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import tempfile
@@ -66,6 +65,7 @@ from pathlib import Path
 from typing import Any
 
 import trainer
+from trainer.review.files import replaced_whole
 from trainer.store import ImportSummary, Store, StoreError, Supervisor
 from trainer.store.exchange import ANSWER_EXPORT_COLUMNS, EXAM_COLUMNS
 from trainer.store.records import utc_now
@@ -117,34 +117,23 @@ def write_results_file(store: Store, path: str | Path, progress: Callable[[int, 
     rounds = header.pop("table_round_count")
     head = {"format": FORMAT, "format_version": FORMAT_VERSION, "app_version": trainer.__version__,
             "exported_at": utc_now(), **header, "answer_count": total, "table_round_count": rounds}
-    fd, tmp = tempfile.mkstemp(prefix=".dtresults-", dir=str(path.parent))
     written = 0
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            text = json.dumps(head, ensure_ascii=False)
-            out.write(text[:-1] + ', "answers": [')
-            for batch in store.iter_results_answers():
-                for row in batch:
-                    out.write(("," if written else "") + "\n" + json.dumps(row, ensure_ascii=False))
-                    written += 1
-                if progress is not None:
-                    progress(written, total)
-            out.write("\n], \"table_rounds\": [")
-            first = True
-            for batch in store.iter_results_table_rounds():
-                for row in batch:
-                    out.write(("" if first else ",") + "\n" + json.dumps(row, ensure_ascii=False))
-                    first = False
-            out.write("\n]}\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    with replaced_whole(path, ".dtresults-", fsync=True) as out:
+        text = json.dumps(head, ensure_ascii=False)
+        out.write(text[:-1] + ', "answers": [')
+        for batch in store.iter_results_answers():
+            for row in batch:
+                out.write(("," if written else "") + "\n" + json.dumps(row, ensure_ascii=False))
+                written += 1
+            if progress is not None:
+                progress(written, total)
+        out.write("\n], \"table_rounds\": [")
+        first = True
+        for batch in store.iter_results_table_rounds():
+            for row in batch:
+                out.write(("" if first else ",") + "\n" + json.dumps(row, ensure_ascii=False))
+                first = False
+        out.write("\n]}\n")
     return written
 
 
@@ -157,15 +146,21 @@ def _check_rows(name: str, what: str, rows: Any, columns: dict[str, tuple]) -> l
     if not isinstance(rows, list):
         raise _bad(name, f"its {what}s are not a list")
     for n, row in enumerate(rows, start=1):
-        if not isinstance(row, dict):
-            raise _bad(name, f"{what} {n} is not an object")
-        for col, (kinds, optional) in columns.items():
-            value = row.get(col)
-            if value is None and optional:
-                continue
-            if isinstance(value, bool) or not isinstance(value, kinds):
-                raise _bad(name, f"{what} {n} has no valid {col!r}")
+        _check_row(name, what, n, row, columns)
     return rows
+
+
+def _check_row(name: str, what: str, n: int, row: Any, columns: dict[str, tuple]) -> None:
+    """Row ``n`` is an object whose ``columns`` have values of their kinds (an optional one
+    may be missing or null; a boolean is not a number)."""
+    if not isinstance(row, dict):
+        raise _bad(name, f"{what} {n} is not an object")
+    for col, (kinds, optional) in columns.items():
+        value = row.get(col)
+        if value is None and optional:
+            continue
+        if isinstance(value, bool) or not isinstance(value, kinds):
+            raise _bad(name, f"{what} {n} has no valid {col!r}")
 
 
 _S, _I = (str,), (int,)
@@ -181,14 +176,7 @@ ANSWER_CHECK = {c: (_I if c in ("trainee_id", "seed", "is_correct", "response_ms
 
 def check_answer(name: str, n: int, a: Any) -> dict[str, Any]:
     """One answer of a results file, checked; the answer as the store takes it."""
-    if not isinstance(a, dict):
-        raise _bad(name, f"answer {n} is not an object")
-    for col, (kinds, optional) in ANSWER_CHECK.items():
-        value = a.get(col)
-        if value is None and optional:
-            continue
-        if isinstance(value, bool) or not isinstance(value, kinds):
-            raise _bad(name, f"answer {n} has no valid {col!r}")
+    _check_row(name, "answer", n, a, ANSWER_CHECK)
     if a["is_correct"] not in (0, 1) or a["response_ms"] < 0 or not ISO.match(a["answered_at"]):
         raise _bad(name, f"answer {n} has an impossible value")
     for col in ("fields", "citations"):
@@ -210,14 +198,7 @@ _JSON_KINDS = {"options": dict, "action_ms": list, "mistakes": list}
 
 def check_table_round(name: str, n: int, r: Any) -> dict[str, Any]:
     """One table round of a results file, checked; the row as the store takes it."""
-    if not isinstance(r, dict):
-        raise _bad(name, f"table round {n} is not an object")
-    for col, (kinds, optional) in TABLE_ROUND_CHECK.items():
-        value = r.get(col)
-        if value is None and optional:
-            continue
-        if isinstance(value, bool) or not isinstance(value, kinds):
-            raise _bad(name, f"table round {n} has no valid {col!r}")
+    _check_row(name, "table round", n, r, TABLE_ROUND_CHECK)
     counts = [c for c in INT_COLUMNS if c not in ("trainee_id", "seed")]
     if (r["mode"] not in MODES or r["completed"] not in (0, 1) or any(r[c] < 0 for c in counts)
             or not ISO.match(r["recorded_at"])):

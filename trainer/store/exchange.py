@@ -41,6 +41,30 @@ EXAM_COLUMNS = ("id", "title", "definition", "fingerprint", "created_at", "creat
 Progress = Callable[[int, int], None]  # (answers done, answers in all)
 
 
+def import_rows(db, table: str, columns, chunks, trainee_map: dict[int, int], what: str, *,
+                defaults: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+                progress: Callable[[int], None] | None = None) -> tuple[int, int]:
+    """Insert the rows of a results file (``chunks`` of dicts) that are not here yet into
+    ``table``, with this database's trainee ids (and ``defaults(row)`` for missing values):
+    (added, seen). Counted by the statements' own changes, not those of the summaries'
+    trigger; ``progress(seen)`` after each chunk."""
+    sql = f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
+    added = seen = 0
+    for chunk in chunks:
+        rows = []
+        for r in chunk:
+            tid = int(r["trainee_id"])
+            if tid not in trainee_map:
+                raise StoreError(f"{what} {r['id']} names trainee {tid}, who is not in the file")
+            values = {**r, **(defaults(r) if defaults else {}), "trainee_id": trainee_map[tid]}
+            rows.append([values[c] for c in columns])
+        added += db.conn.executemany(sql, rows).rowcount
+        seen += len(rows)
+        if progress is not None:
+            progress(seen)
+    return added, seen
+
+
 @dataclass(frozen=True)
 class ImportSummary:
     source: str
@@ -156,21 +180,8 @@ class ExchangeQueries:
                                      [values.get(c) for c in SESSION_COLUMNS])
                     sessions_added += cur.rowcount
                 # answers
-                added = seen = 0
-                placeholders = ", ".join("?" for _ in ANSWER_EXPORT_COLUMNS)
-                sql = (f"INSERT OR IGNORE INTO answers ({', '.join(ANSWER_EXPORT_COLUMNS)}) "
-                       f"VALUES ({placeholders})")
-                for chunk in answers:
-                    rows = []
-                    for a in chunk:
-                        tid = int(a["trainee_id"])
-                        if tid not in trainee_map:
-                            raise StoreError(f"answer {a['id']} names trainee {tid}, who is not in the file")
-                        rows.append([trainee_map[tid] if c == "trainee_id" else a[c] for c in ANSWER_EXPORT_COLUMNS])
-                    added += db.conn.executemany(sql, rows).rowcount  # not the summaries' trigger's rows
-                    seen += len(rows)
-                    if progress is not None:
-                        progress(seen, max(total, seen))
+                added, seen = import_rows(db, "answers", ANSWER_EXPORT_COLUMNS, answers, trainee_map, "answer",
+                                          progress=progress and (lambda n: progress(n, max(total, n))))
                 # table mode's rounds
                 rounds_added, rounds_skipped = self._import_table_rounds(table_rounds or (), trainee_map,
                                                                          header.get("station_id"))

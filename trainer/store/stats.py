@@ -24,11 +24,13 @@ from typing import Any
 from trainer.store.records import ANSWER_COLUMNS, AnswerRecord, _answer
 from trainer.store.schema import SUMMARY_WINDOW
 from trainer.contracts.measures import (
+    AnswerFigures,
     TABLE_WINDOW,
     TableSkillFigures,
     default_table_skills,
     question_skill_sql,
     table_skill_figures,
+    within_target_sql,
 )
 
 BUCKETS = ("day", "week", "month")
@@ -48,7 +50,7 @@ class AnswerFilter:
 
 
 @dataclass(frozen=True)
-class SkillStat:
+class SkillStat(AnswerFigures):
     """One trainee's answers of one skill (within a filter)."""
 
     trainee_id: int
@@ -60,30 +62,14 @@ class SkillStat:
     total_ms: int
     last_answered_at: str
 
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
-
-    @property
-    def mean_ms(self) -> int:
-        return self.total_ms // self.answered if self.answered else 0
-
 
 @dataclass(frozen=True)
-class TrendPoint:
+class TrendPoint(AnswerFigures):
     period: str  # the first day of the period, YYYY-MM-DD
     answered: int
     correct: int
     on_target: int
     total_ms: int
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
-
-    @property
-    def mean_ms(self) -> int:
-        return self.total_ms // self.answered if self.answered else 0
 
 
 @dataclass(frozen=True)
@@ -120,7 +106,7 @@ def _where(f: AnswerFilter, alias: str = "answers", *, questions: bool = False, 
 
 
 _AGGREGATES = ("COUNT(*) AS answered, SUM(is_correct) AS correct, "
-               "SUM(is_correct AND response_ms <= target_ms) AS on_target, SUM(response_ms) AS total_ms, "
+               f"SUM({within_target_sql()}) AS on_target, SUM(response_ms) AS total_ms, "
                "MAX(answered_at) AS last_answered_at")
 
 
@@ -277,7 +263,7 @@ class DashboardQueries:
                 FROM g)
             SELECT cut.trainee_id, cut.game_id, cut.skill, cut.answered, cut.correct, cut.on_target, cut.total_ms,
                    cut.last_answered_at,
-                   COUNT(*), SUM(a.is_correct), SUM(a.is_correct AND a.response_ms <= a.target_ms),
+                   COUNT(*), SUM(a.is_correct), SUM({within_target_sql('a')}),
                    SUM(a.response_ms)
             FROM cut JOIN answers AS a INDEXED BY idx_answers_skills
               ON a.trainee_id = cut.trainee_id AND a.game_id = cut.game_id AND a.skill = cut.skill
@@ -365,7 +351,7 @@ class DashboardQueries:
             f"""
             WITH p(period, stop) AS (VALUES {values})
             SELECT p.period AS period, COUNT(*) AS answered, SUM(a.is_correct) AS correct,
-                   SUM(a.is_correct AND a.response_ms <= a.target_ms) AS on_target, SUM(a.response_ms) AS total_ms
+                   SUM({within_target_sql('a')}) AS on_target, SUM(a.response_ms) AS total_ms
             FROM p JOIN answers AS a INDEXED BY idx_answers_dashboard
               ON a.answered_at >= p.period AND a.answered_at < p.stop{also}
             GROUP BY p.period ORDER BY p.period

@@ -244,16 +244,21 @@ class SupervisionQueries:
         _check_record(record)
         try:
             with self.db.atomic() as db:
-                rows = self._rows("SELECT name FROM supervisors WHERE id = ?", [supervisor_id])
-                if not rows:
-                    raise StoreError(f"There is no supervisor with id {supervisor_id}.")
+                name = self._name_of("supervisors", supervisor_id, "supervisor")
                 db.execute("UPDATE supervisors SET kdf = ?, salt = ?, password_hash = ?, kdf_n = ?, kdf_r = ?, "
                            "kdf_p = ?, dklen = ?, password_changed_at = ? WHERE id = ?",
                            [record.kdf, record.salt, record.password_hash, record.n, record.r, record.p,
                             record.dklen, utc_now(), supervisor_id])
-                self._audit(by, "supervisor.password", rows[0]["name"], {})
+                self._audit(by, "supervisor.password", name, {})
         except sqlite3.Error as e:
             raise StoreError(f"Saving the password to {self.path} failed: {e}.") from e
+
+    def _name_of(self, table: str, row_id: int, what: str) -> str:
+        """The name of the supervisor or class with this id; ``StoreError`` if there is none."""
+        rows = self._rows(f"SELECT name FROM {table} WHERE id = ?", [row_id])
+        if not rows:
+            raise StoreError(f"There is no {what} with id {row_id}.")
+        return rows[0]["name"]
 
     # -- classes ----------------------------------------------------------------------
     def classes(self) -> list[ClassRow]:
@@ -291,9 +296,7 @@ class SupervisionQueries:
         require_supervisor(by)
         try:
             with self.db.atomic() as db:
-                rows = self._rows("SELECT name FROM classes WHERE id = ?", [class_id])
-                if not rows:
-                    raise StoreError(f"There is no class with id {class_id}.")
+                name = self._name_of("classes", class_id, "class")
                 before = set(self.class_members(class_id))
                 after = {int(t) for t in trainee_ids}
                 known = {int(r["id"]) for r in self._rows("SELECT id FROM trainees")}
@@ -305,7 +308,7 @@ class SupervisionQueries:
                 for tid in sorted(before - after):
                     db.execute("DELETE FROM class_members WHERE class_id = ? AND trainee_id = ?", [class_id, tid])
                 if after != before:
-                    self._audit(by, "class.members", rows[0]["name"],
+                    self._audit(by, "class.members", name,
                                 {"class_id": class_id, "added": sorted(after - before),
                                  "removed": sorted(before - after)})
         except sqlite3.Error as e:

@@ -20,6 +20,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from trainer.store.exchange import import_rows
 from trainer.store.records import StoreError, utc_now
 from trainer.contracts.round_record import MODES, RoundRecord
 
@@ -269,20 +270,8 @@ class TableRoundQueries:
 
     def _import_table_rounds(self, chunks, trainee_map: dict[int, int], station_id: str | None) -> tuple[int, int]:
         """Add the rounds of an import (inside its transaction); (added, skipped)."""
-        db = self.db
-        sql = (f"INSERT OR IGNORE INTO table_rounds ({', '.join(TABLE_ROUND_COLUMNS)}) "
-               f"VALUES ({', '.join('?' for _ in TABLE_ROUND_COLUMNS)})")
-        added = seen = 0
-        for chunk in chunks:
-            rows = []
-            for r in chunk:
-                tid = int(r["trainee_id"])
-                if tid not in trainee_map:
-                    raise StoreError(f"table round {r['id']} names trainee {tid}, who is not in the file")
-                values = {**r, "trainee_id": trainee_map[tid], "station_id": r.get("station_id") or station_id or ""}
-                rows.append([values[c] for c in TABLE_ROUND_COLUMNS])
-            added += db.conn.executemany(sql, rows).rowcount
-            seen += len(rows)
+        added, seen = import_rows(self.db, "table_rounds", TABLE_ROUND_COLUMNS, chunks, trainee_map, "table round",
+                                  defaults=lambda r: {"station_id": r.get("station_id") or station_id or ""})
         return added, seen - added
 
 
