@@ -427,6 +427,10 @@ def _v5_dashboard_summaries(db: Database) -> None:
                + "; ".join(body) + "; END")
 
 
+# The tables that grow with use (a row per session, answer, round or day): a large file's
+# check at open leaves their pages to the full check after the first screen.
+LOG_TABLES = frozenset({"sessions", "answers", "table_rounds", *(name for name, *_rest in _V5_SUMMARIES)})
+
 MIGRATIONS: list[Migration] = [_v1_initial, _v2_review, _v3_table_rounds, _append_only_audit_chain,
                                _v5_dashboard_summaries]
 CURRENT_VERSION = 5
