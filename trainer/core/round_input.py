@@ -7,7 +7,8 @@ the wagers are ante, pair_up, super_flush").
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from trainer.core.cards import Card, CardError
 from trainer.core.settlement import SettlementError, WagerResult, validate_amount
@@ -55,6 +56,51 @@ def amounts(value: Any, allowed: Iterable[str], where: str) -> dict[str, int]:
     w = obj(value, where)
     known_keys(w, allowed, where, "wager")
     return {k: validate_amount(f"{where}: {k}", v) for k, v in w.items()}
+
+
+@dataclass(frozen=True)
+class SeatEntry:
+    """One object of the round's ``seats`` list, its keys and seat number checked."""
+
+    number: int
+    fields: dict
+
+    @property
+    def where(self) -> str:
+        """'seat 3': how an error names the seat."""
+        return f"seat {self.number}"
+
+    def amounts(self, allowed: Iterable[str]) -> dict[str, int]:
+        """The seat's ``wagers`` object: cents by wager, each checked."""
+        return amounts(self.fields.get("wagers", {}), allowed, f"{self.where}: wagers")
+
+
+def seat_entries(doc: dict, keys: Iterable[str]) -> Iterator[SeatEntry]:
+    """The round's ``seats``, one at a time (a game checks the rest of a seat before the
+    next is read, so the first error is the one reported): at least one seat, each an
+    object with only ``keys`` and a whole seat number."""
+    seats_in = doc.get("seats")
+    if not isinstance(seats_in, list) or not seats_in:
+        raise SettlementError("seats: a list of at least one seat is needed")
+    keys = tuple(keys)
+    for n, s in enumerate(seats_in):
+        s = obj(s, f"seats[{n}]")
+        known_keys(s, keys, f"seats[{n}]")
+        number = s.get("seat")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise SettlementError(f"seats[{n}]: 'seat' must be a seat number")
+        yield SeatEntry(number, s)
+
+
+T = TypeVar("T")
+
+
+def settled(settle: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``settle(*args, **kwargs)``, a rule's ValueError said as the SettlementError it is."""
+    try:
+        return settle(*args, **kwargs)
+    except ValueError as e:
+        raise SettlementError(str(e)) from e
 
 
 def wager_json(r: WagerResult) -> dict:

@@ -31,27 +31,16 @@ def settle_document(doc: dict) -> dict:
     ri.known_keys(options, OPTIONS, "options", "option")
     table = str(options.get("trips_table", "01"))
     dealer = ri.dealer_cards(doc, 5)
-    seats_in = doc.get("seats")
-    if not isinstance(seats_in, list) or not seats_in:
-        raise SettlementError("seats: a list of at least one seat is needed")
     seats = []
-    for n, s in enumerate(seats_in):
-        s = ri.obj(s, f"seats[{n}]")
-        ri.known_keys(s, ("seat", "cards", "wagers", "decision"), f"seats[{n}]")
-        number = s.get("seat")
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise SettlementError(f"seats[{n}]: 'seat' must be a seat number")
-        where = f"seat {number}"
-        wagers = ri.amounts(s.get("wagers", {}), WAGERS, f"{where}: wagers")
-        decision = s.get("decision")
+    for seat in ri.seat_entries(doc, ("seat", "cards", "wagers", "decision")):
+        wagers = seat.amounts(WAGERS)
+        decision = seat.fields.get("decision")
         if decision not in (None, PLAY, FOLD):
-            raise SettlementError(f"{where}: decision must be \"play\" (twice the ante) or \"fold\", not {decision!r}")
-        seats.append(SeatWagers(number, ri.cards(s.get("cards"), f"{where}: cards", 5), decision=decision,
-                                **{k: wagers.get(k, 0) for k in WAGERS}))
-    try:
-        result = settle_round(dealer, seats, HouseOptions(trips_table=table))
-    except ValueError as e:
-        raise SettlementError(str(e)) from e
+            raise SettlementError(f"{seat.where}: decision must be \"play\" (twice the ante) or \"fold\", not "
+                                  f"{decision!r}")
+        seats.append(SeatWagers(seat.number, ri.cards(seat.fields.get("cards"), f"{seat.where}: cards", 5),
+                                decision=decision, **{k: wagers.get(k, 0) for k in WAGERS}))
+    result = ri.settled(settle_round, dealer, seats, HouseOptions(trips_table=table))
     out = {
         "game": GAME_ID,
         "options": {"trips_table": table},

@@ -55,18 +55,10 @@ def settle_document(doc: dict) -> dict:
     ri.round_keys(doc, ("game", "options", "dealer", "seats"))
     options = _options(doc)
     dealer = ri.dealer_cards(doc, 6)
-    seats_in = doc.get("seats")
-    if not isinstance(seats_in, list) or not seats_in:
-        raise SettlementError("seats: a list of at least one seat is needed")
     seats = []
-    for n, s in enumerate(seats_in, 1):
-        s = ri.obj(s, f"seats[{n - 1}]")
-        ri.known_keys(s, ("seat", "cards", "wagers", "decision", "player"), f"seats[{n - 1}]")
-        number = s.get("seat")
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise SettlementError(f"seats[{n - 1}]: 'seat' must be a seat number")
-        where = f"seat {number}"
-        wagers = ri.amounts(s.get("wagers", {}), WAGERS, f"{where}: wagers")
+    for seat in ri.seat_entries(doc, ("seat", "cards", "wagers", "decision", "player")):
+        s, number, where = seat.fields, seat.number, seat.where
+        wagers = seat.amounts(WAGERS)
         decision = s.get("decision")
         if isinstance(decision, dict) and set(decision) == {"play"}:
             decision = decision["play"]  # {"play": cents}, the calculator's documented form
@@ -78,10 +70,7 @@ def settle_document(doc: dict) -> dict:
             raise SettlementError(f"{where}: player must be a name")
         seats.append(SeatWagers(number, ri.cards(s.get("cards"), f"{where}: cards", 5), decision=decision,
                                 player=player, **{k: wagers.get(k, 0) for k in WAGERS}))
-    try:
-        result = settle_round(dealer, seats, options)
-    except ValueError as e:
-        raise SettlementError(str(e)) from e
+    result = ri.settled(settle_round, dealer, seats, options)
     ca = result.cover_all
     return {
         "game": GAME_ID,

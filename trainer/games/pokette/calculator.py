@@ -102,18 +102,11 @@ def _winning(doc: dict) -> Section:
 
 
 def _bets(doc: dict) -> list[Bet]:
-    seats_in = doc.get("seats")
-    if not isinstance(seats_in, list) or not seats_in:
-        raise SettlementError("seats: a list of at least one seat is needed")
     layout = default_layout()
     bets: list[Bet] = []
     numbers: set[int] = set()
-    for n, s in enumerate(seats_in):
-        s = ri.obj(s, f"seats[{n}]")
-        ri.known_keys(s, ("seat", "wagers"), f"seats[{n}]")
-        number = s.get("seat")
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise SettlementError(f"seats[{n}]: 'seat' must be a seat number")
+    for seat in ri.seat_entries(doc, ("seat", "wagers")):
+        s, number = seat.fields, seat.number
         if number in numbers:
             raise SettlementError(f"seat {number} is listed twice")
         numbers.add(number)

@@ -43,28 +43,15 @@ def settle_document(doc: dict) -> dict:
     ri.known_keys(options, OPTIONS, "options", "option")
     table = str(options.get("pair_up_table", "1"))
     dealer = ri.dealer_cards(doc, 2)
-    seats_in = doc.get("seats")
-    if not isinstance(seats_in, list) or not seats_in:
-        raise SettlementError("seats: a list of at least one seat is needed")
     seats = []
-    for n, s in enumerate(seats_in, 1):
-        s = ri.obj(s, f"seats[{n - 1}]")
-        ri.known_keys(s, ("seat", "cards", "wagers", "decision"), f"seats[{n - 1}]")
-        number = s.get("seat")
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise SettlementError(f"seats[{n - 1}]: 'seat' must be a seat number")
-        where = f"seat {number}"
-        wagers = ri.amounts(s.get("wagers", {}), WAGERS, f"{where}: wagers")
-        decision = s.get("decision")
+    for seat in ri.seat_entries(doc, ("seat", "cards", "wagers", "decision")):
+        wagers = seat.amounts(WAGERS)
+        decision = seat.fields.get("decision")
         if decision not in (None, CALL, FOLD):
-            raise SettlementError(f"{where}: decision must be \"call\" or \"fold\", not {decision!r}")
-        seats.append(SeatWagers(number, ri.cards(s.get("cards"), f"{where}: cards", 2), ante=wagers.get("ante", 0),
-                                pair_up=wagers.get("pair_up", 0), super_flush=wagers.get("super_flush", 0),
-                                decision=decision))
-    try:
-        result = settle_round(dealer, seats, HouseOptions(pair_up_table=table))
-    except ValueError as e:
-        raise SettlementError(str(e)) from e
+            raise SettlementError(f"{seat.where}: decision must be \"call\" or \"fold\", not {decision!r}")
+        seats.append(SeatWagers(seat.number, ri.cards(seat.fields.get("cards"), f"{seat.where}: cards", 2),
+                                decision=decision, **{k: wagers.get(k, 0) for k in WAGERS}))
+    result = ri.settled(settle_round, dealer, seats, HouseOptions(pair_up_table=table))
     return {
         "game": "two-card-joker",
         "options": {"pair_up_table": table},

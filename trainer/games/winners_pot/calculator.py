@@ -114,19 +114,11 @@ def settle_document(doc: dict) -> dict:
     ri.round_keys(doc, ("game", "options", "dealer", "seats"))
     options, button, shown = _options(doc)
     dealer = ri.dealer_cards(doc, 5)
-    seats_in = doc.get("seats")
-    if not isinstance(seats_in, list) or not seats_in:
-        raise SettlementError("seats: a list of at least one seat is needed")
     plays = []
     antes: dict[int, int] = {}
-    for n, s in enumerate(seats_in):
-        s = ri.obj(s, f"seats[{n}]")
-        ri.known_keys(s, ("seat", "cards", "wagers", "decision"), f"seats[{n}]")
-        number = s.get("seat")
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise SettlementError(f"seats[{n}]: 'seat' must be a seat number")
-        where = f"seat {number}"
-        wagers = ri.amounts(s.get("wagers", {}), WAGERS, f"{where}: wagers")
+    for seat in ri.seat_entries(doc, ("seat", "cards", "wagers", "decision")):
+        s, number, where = seat.fields, seat.number, seat.where
+        wagers = seat.amounts(WAGERS)
         if not wagers.get("ante"):
             raise SettlementError(f"{where}: every player places an ante (§6(c))")
         antes[number] = wagers["ante"]
@@ -142,10 +134,7 @@ def settle_document(doc: dict) -> dict:
         raise SettlementError(f"the ante is one fixed amount for every player and the dealer (§1 \"Ante\"); "
                               f"the seats differ: {listed}")
     (ante,) = ante_values
-    try:
-        result = settle_round(ante, dealer, plays, button=button, options=options)
-    except ValueError as e:
-        raise SettlementError(str(e)) from e
+    result = ri.settled(settle_round, ante, dealer, plays, button=button, options=options)
     award = result.award
     return {
         "game": GAME_ID,
