@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trainer.contracts.question import AMOUNTS, CHOICE, AnswerResult, Question, amounts_answer
 from trainer.core.chips import ChipPayout, check_payout, house_chips
 from trainer.core.money import format_cents
-from trainer.contracts.question import AMOUNTS, CHOICE, AnswerResult, Question, amounts_answer
 from trainer.core.table.actions import DEAL, PAY, DealerAction, verb_title
+from trainer.core.table.levels import Level
+from trainer.core.table.script import RoundScript
 from trainer.training.table_mode.actions import (
     EXTRA_CHIPS, WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION, WRONG_STEP, Attempt, Mistake,
 )
-from trainer.core.table.levels import Level
-from trainer.core.table.script import RoundScript
 from trainer.training.table_mode.scoring import DEAL_MODE, RoundRecord
 
 

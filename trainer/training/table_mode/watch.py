@@ -14,13 +14,13 @@ import random
 from dataclasses import dataclass, field
 
 from trainer.contracts.question import CHOICE, AnswerResult, Question
-from trainer.games.common.rules_questions import remedies_differ
 from trainer.core.table.actions import DealerAction
-from trainer.core.table.script import REFER_REMEDY
-from trainer.training.table_mode.dealer_round import watch_skill
 from trainer.core.table.levels import Level
-from trainer.core.table.script import RoundScript, WatchMistake
+from trainer.core.table.script import REFER_REMEDY, RoundScript, WatchMistake
+from trainer.games.common.rules_questions import remedies_differ
+from trainer.training.table_mode.dealer_round import watch_skill
 from trainer.training.table_mode.scoring import WATCH_MODE, RoundRecord
+
 
 @dataclass
 class Shown:
