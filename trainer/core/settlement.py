@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 if TYPE_CHECKING:
     from trainer.core.cards import Card
@@ -109,6 +109,31 @@ def validate_amount(label: str, amount: object, *, limit: int = 100_000_000) -> 
     if amount > limit:
         raise SettlementError(f"{label}: {format_cents(amount)} is more than the {format_cents(limit)} the trainer accepts")
     return amount
+
+
+S = TypeVar("S")
+
+
+def checked_seats(seats: Sequence[S], seat_count: int, cards: int, hand: str, wagers: Mapping[str, str],
+                  rule: str = "") -> Iterator[tuple[str, S]]:
+    """Each seat of a round entered (objects with ``seat``, ``cards`` and the ``wagers``
+    keys as attributes) with how errors name it ('seat 3'), after the checks every game
+    makes: no seat twice, each a seat of the layout (1 to ``seat_count``), holding
+    ``cards`` cards (``hand`` says so: "a hand has two cards", then the ``rule``: " (§7(c))"),
+    each wager whole cents.
+    One at a time, so that a game's own checks of a seat come before the next seat's."""
+    numbers = [s.seat for s in seats]
+    if len(set(numbers)) != len(numbers):
+        raise SettlementError("a seat is listed twice")
+    for s in seats:
+        where = f"seat {s.seat}"
+        if isinstance(s.seat, bool) or not isinstance(s.seat, int) or not 1 <= s.seat <= seat_count:
+            raise SettlementError(f"{where}: seats are numbered 1 to {seat_count} from the dealer's left")
+        if len(s.cards) != cards:
+            raise SettlementError(f"{where}: {hand}, not {len(s.cards)}{rule}")
+        for key, label in wagers.items():
+            validate_amount(f"{where} {label}", getattr(s, key))
+        yield where, s
 
 
 def check_one_deck(cards: "Iterable[Card]", jokers: int, title: str) -> None:

@@ -26,7 +26,8 @@ from trainer.core.citation import ruling
 from trainer.core.odds import Odds
 from trainer.core.paytable import PayTable
 from trainer.core.settlement import (
-    LOSE, REFER, WIN, RoundResults, SeatResults, SettlementError, WagerResult, lose, push, validate_amount, win,
+    LOSE, REFER, WIN, RoundResults, SeatResults, SettlementError, WagerResult, checked_seats, lose, push,
+    win,
 )
 from trainer.games.dj_wild.hands import (
     TRIPS_CITATIONS, Category, HandError, HandValue, TripsReading, cite, evaluate, flush_reading_matters,
@@ -226,19 +227,10 @@ def validate_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers], op
     data.option_table("trips_table", options.trips_table)
     if not seats:
         raise SettlementError("no player was dealt a hand")
-    numbers = [s.seat for s in seats]
-    if len(set(numbers)) != len(numbers):
-        raise SettlementError("a seat is listed twice")
     all_cards = list(dealer_cards)
-    for s in seats:
-        where = f"seat {s.seat}"
-        if not 1 <= s.seat <= data.seats:
-            raise SettlementError(f"{where}: seats are numbered 1 to {data.seats} from the dealer's left")
-        if len(s.cards) != 5:
-            raise SettlementError(f"{where}: a hand has five cards, not {len(s.cards)} (§7(c)(1); §13(c))")
+    for where, s in checked_seats(seats, data.seats, 5, "a hand has five cards", {k: LABELS[k] for k in WAGER_KEYS},
+                                  " (§7(c)(1); §13(c))"):
         all_cards.extend(s.cards)
-        for key in WAGER_KEYS:
-            validate_amount(f"{where} {LABELS[key]}", getattr(s, key))
         if not (s.ante and s.blind):
             raise SettlementError(f"{where}: an ante and a blind are both required to receive a hand "
                                   "(§1 'Ante wager', 'Blind wager')")

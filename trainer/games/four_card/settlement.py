@@ -24,7 +24,7 @@ from trainer.core.odds import Odds
 from trainer.core.paytable import PayTable
 from trainer.core.settlement import (
     REFER,
-    RoundResults, SeatResults,
+    RoundResults, SeatResults, checked_seats,
     WIN,
     SettlementError,
     WagerResult,
@@ -334,19 +334,10 @@ def validate_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers], op
         raise SettlementError(f"the dealer holds six cards, not {len(dealer_cards)} (§7(c))")
     if not seats:
         raise SettlementError("a round needs at least one player position with a wager (§7(c))")
-    numbers = [s.seat for s in seats]
-    if len(set(numbers)) != len(numbers):
-        raise SettlementError("a seat is listed twice")
     all_cards = list(dealer_cards)
-    for s in seats:
-        where = f"seat {s.seat}"
-        if isinstance(s.seat, bool) or not isinstance(s.seat, int) or not 1 <= s.seat <= data.seats:
-            raise SettlementError(f"{where}: seats are numbered 1 to {data.seats} from the dealer's left")
-        if len(s.cards) != PLAYER_CARDS:
-            raise SettlementError(f"{where}: a player holds five cards, not {len(s.cards)} (§7(c))")
+    for where, s in checked_seats(seats, data.seats, PLAYER_CARDS, "a player holds five cards",
+                                  {k: LABELS[k] for k in WAGER_KEYS}, " (§7(c))"):
         all_cards.extend(s.cards)
-        for key in WAGER_KEYS:
-            validate_amount(f"{where} {LABELS[key]}", getattr(s, key))
         if not (s.ante or s.aces_up):
             raise SettlementError(f"{where}: only players with an ante or an Aces Up wager are dealt in (§7(c))")
         if s.ante:

@@ -15,13 +15,12 @@ from trainer.core.citation import ruling
 from trainer.core.odds import Odds
 from trainer.core.paytable import PayTable
 from trainer.core.settlement import (
-    RoundResults, SeatResults,
+    RoundResults, SeatResults, checked_seats,
     SettlementError,
     WagerResult,
     check_one_deck,
     lose,
     push,
-    validate_amount,
     win,
 )
 from trainer.games.two_card_joker.hands import (
@@ -143,19 +142,10 @@ def validate_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers], op
     if len(dealer_cards) != 2:
         raise SettlementError(f"the dealer holds two cards, not {len(dealer_cards)} (§7(d))")
     data.option_table("pair_up_table", options.pair_up_table)
-    numbers = [s.seat for s in seats]
-    if len(set(numbers)) != len(numbers):
-        raise SettlementError("a seat is listed twice")
     all_cards = list(dealer_cards)
-    for s in seats:
-        where = f"seat {s.seat}"
-        if not 1 <= s.seat <= data.seats:
-            raise SettlementError(f"{where}: seats are numbered 1 to {data.seats} from the dealer's left")
-        if len(s.cards) != 2:
-            raise SettlementError(f"{where}: a hand has two cards, not {len(s.cards)}")
+    wagers = {k: LABELS[k] for k in ("ante", "pair_up", "super_flush")}
+    for where, s in checked_seats(seats, data.seats, 2, "a hand has two cards", wagers):
         all_cards.extend(s.cards)
-        for key in ("ante", "pair_up", "super_flush"):
-            validate_amount(f"{where} {LABELS[key]}", getattr(s, key))
         if s.ante and s.decision not in (CALL, FOLD):
             raise SettlementError(f"{where}: a player with an ante must call or fold (§10(b))")
         if not s.ante and s.decision is not None:
