@@ -267,27 +267,23 @@ def read_results(path: Path) -> tuple[dict[str, Any], list[list[dict[str, Any]]]
         raise ImportFileError(f"{name} is not a Dealer Trainer results file or database. "
                               "Nothing was imported from it.") from None
     header = check_header(name, doc)
-    answers = doc.get("answers")
-    if not isinstance(answers, list):
-        raise _bad(name, "its answers are not a list")
-    checked = [check_answer(name, n, a) for n, a in enumerate(answers, start=1)]
     sessions = {s["id"] for s in header["sessions"]}
     trainees = {t["id"] for t in header["trainees"]}
-    for n, a in enumerate(checked, start=1):
-        if a["trainee_id"] not in trainees:
-            raise _bad(name, f"answer {n} belongs to a trainee the file does not list")
-        if a["session_id"] not in sessions:
-            raise _bad(name, f"answer {n} belongs to a session the file does not list")
+
+    def checked_list(what: str, rows: Any, check: Callable[[str, int, Any], dict[str, Any]]) -> list[dict[str, Any]]:
+        """Each row checked, and of a trainee and a session the file lists."""
+        if not isinstance(rows, list):
+            raise _bad(name, f"its {what}s are not a list")
+        out = [check(name, n, r) for n, r in enumerate(rows, start=1)]
+        for n, r in enumerate(out, start=1):
+            for key, whose in (("trainee_id", trainees), ("session_id", sessions)):
+                if r[key] not in whose:
+                    raise _bad(name, f"{what} {n} belongs to a {key[:-3]} the file does not list")
+        return out
+
+    checked = checked_list("answer", doc.get("answers"), check_answer)
     header["answer_count"] = len(checked)
-    rounds = doc.get("table_rounds", [])
-    if not isinstance(rounds, list):
-        raise _bad(name, "its table rounds are not a list")
-    rounds = [check_table_round(name, n, r) for n, r in enumerate(rounds, start=1)]
-    for n, r in enumerate(rounds, start=1):
-        if r["trainee_id"] not in trainees:
-            raise _bad(name, f"table round {n} belongs to a trainee the file does not list")
-        if r["session_id"] not in sessions:
-            raise _bad(name, f"table round {n} belongs to a session the file does not list")
+    rounds = checked_list("table round", doc.get("table_rounds", []), check_table_round)
     header["table_round_count"] = len(rounds)
     return (header, [checked[i:i + 5000] for i in range(0, len(checked), 5000)],
             [rounds[i:i + 2000] for i in range(0, len(rounds), 2000)])

@@ -89,6 +89,14 @@ class RoundFact:
     target_ms: int
 
 
+def sql_where(conditions) -> tuple[str, list[Any]]:
+    """`` WHERE `` and the conditions of ``(sql, value)`` pairs whose value is not None
+    (a condition without a ``?`` is taken when its sql is given), and their values."""
+    where = [sql for sql, value in conditions if value is not None or (sql and "?" not in sql)]
+    params = [value for _sql, value in conditions if value is not None]
+    return (" WHERE " + " AND ".join(where)) if where else "", params
+
+
 def _where(f: AnswerFilter, alias: str = "answers", *, questions: bool = False, time: str = "answered_at",
            start: str | None = None, end: str | None = None, skill: bool = True) -> tuple[str, list[Any]]:
     """The filter as SQL; ``questions`` leaves table mode's answers out. A summary table
@@ -100,9 +108,7 @@ def _where(f: AnswerFilter, alias: str = "answers", *, questions: bool = False, 
                   (f"{alias}.game_id = ?", f.game_id), (f"{alias}.skill = ?", f.skill if skill else None),
                   (f"{alias}.trainee_id = ?", f.trainee_id),
                   (f"{alias}.trainee_id IN (SELECT trainee_id FROM class_members WHERE class_id = ?)", f.class_id))
-    where = [sql for sql, value in conditions if value is not None or (sql and "?" not in sql)]
-    params = [value for _sql, value in conditions if value is not None]
-    return (" WHERE " + " AND ".join(where)) if where else "", params
+    return sql_where(conditions)
 
 
 _AGGREGATES = ("COUNT(*) AS answered, SUM(is_correct) AS correct, "
@@ -277,14 +283,13 @@ class DashboardQueries:
     def round_facts(self, f: AnswerFilter) -> list[RoundFact]:
         """The table rounds of the filter (trainee, class, game, recorded in the date range),
         newest first, with what their skills' figures need."""
-        conditions = (("recorded_at >= ?", f.start), ("recorded_at < ?", f.end), ("game_id = ?", f.game_id),
-                      ("trainee_id = ?", f.trainee_id),
-                      ("trainee_id IN (SELECT trainee_id FROM class_members WHERE class_id = ?)", f.class_id))
-        where = [sql for sql, value in conditions if value is not None]
-        params = [value for _sql, value in conditions if value is not None]
+        where, params = sql_where((
+            ("recorded_at >= ?", f.start), ("recorded_at < ?", f.end), ("game_id = ?", f.game_id),
+            ("trainee_id = ?", f.trainee_id),
+            ("trainee_id IN (SELECT trainee_id FROM class_members WHERE class_id = ?)", f.class_id)))
         sql = ("SELECT trainee_id, game_id, mode, recorded_at, completed, procedure_errors, payout_errors, "
-               "missed_calls, false_calls, total_ms, target_ms FROM table_rounds"
-               + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY recorded_at DESC, rowid DESC")
+               f"missed_calls, false_calls, total_ms, target_ms FROM table_rounds{where} "
+               "ORDER BY recorded_at DESC, rowid DESC")
         return [RoundFact(*r) for r in self.db.execute(sql, params).fetchall()]
 
     def table_figures(self, f: AnswerFilter, window: int = TABLE_WINDOW,

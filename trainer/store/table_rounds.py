@@ -22,6 +22,7 @@ from typing import Any
 
 from trainer.store.exchange import import_rows
 from trainer.store.records import StoreError, utc_now
+from trainer.store.stats import sql_where
 from trainer.contracts.round_record import MODES, RoundRecord
 
 # The columns of ``table_rounds`` (schema version 3), in order.
@@ -169,20 +170,8 @@ def decode_row(row: dict[str, Any]) -> TableRoundRow:
 
 def _where(trainee_id: int | None, game_id: str | None, since: str | None, until: str | None
            ) -> tuple[str, list[Any]]:
-    where, params = [], []
-    if trainee_id is not None:
-        where.append("trainee_id = ?")
-        params.append(int(trainee_id))
-    if game_id is not None:
-        where.append("game_id = ?")
-        params.append(game_id)
-    if since is not None:
-        where.append("recorded_at >= ?")
-        params.append(since)
-    if until is not None:
-        where.append("recorded_at < ?")
-        params.append(until)
-    return (" WHERE " + " AND ".join(where)) if where else "", params
+    return sql_where((("trainee_id = ?", None if trainee_id is None else int(trainee_id)), ("game_id = ?", game_id),
+                      ("recorded_at >= ?", since), ("recorded_at < ?", until)))
 
 
 _CLEAN = "(completed = 1 AND procedure_errors + payout_errors + missed_calls + false_calls = 0)"
