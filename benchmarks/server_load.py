@@ -130,15 +130,6 @@ class Proxy:
 
 
 # -- the load run ---------------------------------------------------------------------------
-def quiz(game_id: str, seed: int, count: int):
-    """A practice session's questions (the session type of this version of the app)."""
-    from trainer.training import session as sessions
-
-    if hasattr(sessions, "QuizSession"):
-        return sessions.QuizSession(game_id, seed, count)
-    return sessions.Session.quiz(game_id, seed, count)
-
-
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -154,6 +145,7 @@ def load_run(cluster, workdir: Path, stations: int, seconds: float, cut_at: floa
     from trainer.server.connection import connect
     from trainer.server.dashboard import Scope, live_class, skill_figures
     from trainer.server.sender import Sender
+    from tests.server.stations import quiz
     from trainer.store import Store
 
     admin_url = cluster.url()
@@ -350,16 +342,12 @@ def dashboard_run(cluster, answers: int, *, trainees: int = 300, classes: int = 
                              [first + 1, last])
             print(f"  {last:,} answers", file=sys.stderr, flush=True)
         conn.execute("ALTER TABLE dealer.answer_checks ENABLE TRIGGER answer_checks_summary")
-        conn.execute("""INSERT INTO dealer.answer_summary
-            SELECT (a.answered_at AT TIME ZONE 'UTC')::date, a.trainee_id, a.game_id, a.skill, count(*),
-                   sum(a.is_correct), count(*) FILTER (WHERE a.is_correct = 1 AND a.response_ms <= a.target_ms),
-                   sum(a.response_ms)
-            FROM dealer.answers a JOIN dealer.answer_checks c ON c.answer_id = a.id AND c.accepted
-            GROUP BY 1, 2, 3, 4""")
-        conn.execute("VACUUM ANALYZE dealer.answer_summary")
+        for table, _period, of_answer in schema.SUMMARIES:
+            conn.execute(schema.summary_fill(table, of_answer))
+            conn.execute(f"VACUUM ANALYZE dealer.{table}")
         conn.execute("ANALYZE dealer.class_members")
         timings["generate_s"] = time.perf_counter() - a
-        summary_rows = conn.execute("SELECT count(*) FROM dealer.answer_summary").fetchone()[0]
+        summary_rows = conn.execute("SELECT count(*) FROM dealer.answer_summary_month").fetchone()[0]
         year = Scope(since=date(2026, 1, 1))
         for label, scope in (("whole year", year), ("one class", Scope(since=date(2026, 1, 1), class_id=3)),
                              ("one trainee", Scope(since=date(2026, 1, 1), trainee_id=42))):
@@ -367,7 +355,7 @@ def dashboard_run(cluster, answers: int, *, trainees: int = 300, classes: int = 
             for _ in range(7):
                 b = time.perf_counter()
                 skill_figures(conn, scope)
-                trend(conn, scope)
+                trend(conn, scope, by="day" if scope.trainee_id else "month")
                 runs.append((time.perf_counter() - b) * 1000)
             timings[label] = statistics.median(runs)
         size = conn.execute("SELECT pg_size_pretty(pg_database_size(current_database()))").fetchone()[0]
@@ -409,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
             cluster.close()
             shutil.rmtree(folder, ignore_errors=True)
         print(f"Dashboard over {out['answers']:,} answers in PostgreSQL ({out['size']}, "
-              f"{out['summary_rows']:,} summary rows; generated in {out['generate_s']:.0f} s):")
+              f"{out['summary_rows']:,} monthly summary rows; generated in {out['generate_s']:.0f} s):")
         for label in ("whole year", "one class", "one trainee"):
             print(f"  {label:<12} {out[label]:8.1f} ms   (goal <= 300 ms: {'met' if out[label] <= 300 else 'NOT met'})")
         return 0

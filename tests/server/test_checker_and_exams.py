@@ -13,13 +13,13 @@ import pytest
 
 psycopg = pytest.importorskip("psycopg")
 
+from tests.server import stations  # noqa: E402
 from trainer.server import accounts, station  # noqa: E402
 from trainer.server.checker import LATE, NOT_STARTED, check_pending  # noqa: E402
 from trainer.server.connection import ServerError, connect  # noqa: E402
 from trainer.server.sender import Sender  # noqa: E402
 from trainer.store import Store  # noqa: E402
 from trainer.training.exams import exam_session, fingerprint, new_spec  # noqa: E402
-from trainer.training.session import Session  # noqa: E402
 
 pytestmark = pytest.mark.postgres
 GAME = "two-card-joker"
@@ -50,15 +50,7 @@ def send(lab) -> None:
 
 
 def practise(lab, seed: int, answers: int) -> None:
-    store = lab["store"]
-    session = Session.quiz(GAME, seed, answers)
-    sid = store.start_session(lab["local"], GAME, seed=seed, question_count=answers)
-    i = 0
-    while not session.finished:
-        q = session.current()
-        store.record_answer(sid, lab["local"], session.answer(q.answer if i % 2 == 0 else "nope", 1500))
-        i += 1
-    store.end_session(sid)
+    stations.practise(lab["store"], lab["local"], seed, answers)
 
 
 def test_honest_answers_are_accepted_and_forged_ones_refused(lab) -> None:

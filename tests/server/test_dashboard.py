@@ -76,6 +76,10 @@ def test_the_summary_gives_the_figures_of_the_answers_for_every_scope(server_db)
             (Scope(class_id=evening), lambda r: r["trainee"] in ids[:2]),
             (Scope(trainee_id=ids[2]), lambda r: r["trainee"] == ids[2]),
             (Scope(since=since, class_id=evening), lambda r: r["at"].date() >= since and r["trainee"] in ids[:2]),
+            # a month begun part-way: its days from the daily summary, the months after from the monthly one
+            (Scope(since=date(2026, 1, 17)), lambda r: r["at"].date() >= date(2026, 1, 17)),
+            (Scope(since=date(2026, 2, 28), trainee_id=ids[1]),
+             lambda r: r["at"].date() >= date(2026, 2, 28) and r["trainee"] == ids[1]),
         ]
         for scope, keep in scopes:
             want = expected(rows, keep)
@@ -84,6 +88,11 @@ def test_the_summary_gives_the_figures_of_the_answers_for_every_scope(server_db)
         points = trend(conn, Scope(trainee_id=ids[0]))
         assert sum(p.answered for p in points) == sum(1 for r in rows if r["accepted"] and r["trainee"] == ids[0])
         assert [p.day for p in points] == sorted(p.day for p in points)
+        months = trend(conn, Scope(since=date(2026, 1, 17)), by="month")
+        assert [p.day for p in months] == [date(2026, 1, 1), date(2026, 2, 1), date(2026, 3, 1)]
+        for p in months:
+            assert p.answered == sum(1 for r in rows if r["accepted"] and r["at"].date().replace(day=1) == p.day)
+            assert p.correct == sum(r["right"] for r in rows if r["accepted"] and r["at"].date().replace(day=1) == p.day)
 
 
 def test_the_live_view_of_a_class_during_an_exam(server_db) -> None:

@@ -24,7 +24,7 @@ def test_from_empty_every_migration_once(pg) -> None:
         assert schema.read_version(conn) == schema.CURRENT_VERSION == 3
         assert {"trainees", "trainee_pins", "classes", "class_members", "exams", "sessions", "session_ends",
                 "answers", "answer_checks", "table_rounds", "station_trainees", "exam_windows", "exam_attempts",
-                "answer_summary", "meta"} <= tables(conn)
+                "answer_summary", "answer_summary_month", "meta"} <= tables(conn)
         assert schema.migrate(conn) == []  # again: nothing to do
         assert schema.check_version(conn) == 3
 
@@ -51,6 +51,8 @@ def test_from_each_earlier_version_rows_kept(pg, start: int) -> None:
         assert conn.execute("SELECT day::text, game_id, skill, answered, correct, within_target, response_ms "
                             "FROM dealer.answer_summary").fetchall() == [
             ("2026-01-05", "pokette", "payouts", 1, 1, 1, 4000)]
+        assert conn.execute("SELECT month::text, answered FROM dealer.answer_summary_month").fetchall() == [
+            ("2026-01-01", 1)]
 
 
 def test_a_newer_schema_is_refused_and_left_untouched(pg) -> None:

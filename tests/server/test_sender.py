@@ -12,28 +12,18 @@ import pytest
 
 psycopg = pytest.importorskip("psycopg")
 
+from tests.server import stations  # noqa: E402
 from trainer.server import accounts, station  # noqa: E402
 from trainer.server.connection import connect  # noqa: E402
 from trainer.server.sender import Outbox, Sender  # noqa: E402
 from trainer.store import Store  # noqa: E402
-from trainer.training.session import Session  # noqa: E402
 
 pytestmark = pytest.mark.postgres
-GAME = "two-card-joker"
 
 
 def practise(store: Store, name: str, seed: int, answers: int) -> str:
-    """A session of ``answers`` answers (every other one right) in the station's store."""
-    trainee = next(t for t in store.trainees() if t.name == name)
-    session = Session.quiz(GAME, seed, answers)
-    sid = store.start_session(trainee.id, GAME, seed=session.seed, question_count=answers)
-    i = 0
-    while not session.finished:
-        q = session.current()
-        store.record_answer(sid, trainee.id, session.answer(q.answer if i % 2 == 0 else "nope", 1000 + i))
-        i += 1
-    store.end_session(sid)
-    return sid
+    """A session of ``answers`` answers (every other one right) for the trainee ``name``."""
+    return stations.practise(store, next(t.id for t in store.trainees() if t.name == name), seed, answers)
 
 
 def server_rows(url: str, table: str) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 psycopg = pytest.importorskip("psycopg")
@@ -71,3 +73,46 @@ def test_the_station_url_comes_from_the_settings_and_never_holds_a_password(tmp_
         (user / config.FILE_NAME).write_text("", encoding="utf-8")
         assert main(["--server", url, "config", "show"]) == 1
         assert "--server: the URL holds a password" in capsys.readouterr().err
+
+
+def test_the_instructor_runs_an_exam_from_the_command_line(pg, tmp_path, monkeypatch, capsys) -> None:
+    from trainer.server import station
+    from trainer.store.store import new_signing_key
+    from trainer.training.exams import exam_file_text, new_spec
+
+    main(["server", "init", pg.url])
+    with connect(pg.url) as conn:
+        accounts.add_login(conn, "teacher_x", supervisor=True)
+    sup = pg.url_as("teacher_x")
+    pins = iter(["2468", "2468", "1357", "1357"])
+    monkeypatch.setattr("getpass.getpass", lambda _prompt="": next(pins))
+    assert main(["server", "trainee", sup, "Ana Diaz"]) == 0
+    assert main(["server", "trainee", sup, "Bo Chen"]) == 0
+    assert main(["server", "class", sup, "Evening", "ana diaz", "Bo Chen"]) == 0
+    assert main(["server", "class", sup, "Morning", "Nobody"]) == 1
+    assert "no trainee named Nobody on the server" in capsys.readouterr().err
+    assert main(["server", "login", sup, "lab_x"]) == 1  # a supervisor may not make roles here
+    assert main(["server", "login", pg.url, "lab_x"]) == 0  # the owner may
+    spec = new_spec("CLI quiz", ["two-card-joker"], question_count=2, time_limit_s=300, pass_mark=50, seed=3,
+                    class_name="Evening")
+    exam = tmp_path / "quiz.dtexam"
+    exam.write_text(exam_file_text(spec, signing_key=new_signing_key()), encoding="utf-8")
+    with connect(pg.url) as conn:
+        now = conn.execute("SELECT now()").fetchone()[0]
+    capsys.readouterr()
+    assert main(["server", "publish", sup, str(exam), "evening", (now - timedelta(minutes=5)).isoformat(),
+                 (now + timedelta(hours=1)).isoformat()]) == 0
+    assert "Published 'CLI quiz' to evening" in capsys.readouterr().out
+    with connect(pg.url_as("lab_x")) as lab:
+        ana = station.sign_in(lab, "Ana Diaz", "2468")
+        [open_exam] = station.open_exams(lab, ana.id)
+        station.start_exam(lab, open_exam.window_id, ana.id, "two-card-joker")
+    assert main(["server", "live", sup, str(open_exam.window_id)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["Ana", "Diaz", "answering", "(0", "of", "2)", "accepted", "0,", "right", "0"]
+    assert out[1].split()[:4] == ["Bo", "Chen", "not", "started"]
+    assert main(["server", "release", sup, str(open_exam.window_id)]) == 0
+    with connect(pg.url_as("lab_x")) as lab:
+        station.sign_in(lab, "Ana Diaz", "2468")
+        [result] = station.released_results(lab, ana.id)
+        assert (result.title, result.answered, result.correct) == ("CLI quiz", 0, 0)

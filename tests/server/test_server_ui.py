@@ -13,12 +13,12 @@ psycopg = pytest.importorskip("psycopg")
 
 from PySide6.QtCore import Qt  # noqa: E402
 
+from tests.server import stations  # noqa: E402
 from trainer import config  # noqa: E402
 from trainer.server import accounts  # noqa: E402
 from trainer.server.connection import connect  # noqa: E402
 from trainer.store import Store  # noqa: E402
 from trainer.training.exams import fingerprint, new_spec  # noqa: E402
-from trainer.training.session import Session  # noqa: E402
 
 pytestmark = pytest.mark.postgres
 GAME = "two-card-joker"
@@ -36,7 +36,7 @@ def station_window(server_db, qtbot, tmp_path, monkeypatch):
     window = MainWindow(tmp_path / "station.sqlite3")
     qtbot.addWidget(window)
     window.show()
-    qtbot.waitUntil(lambda: window.trainee_screen.ready, timeout=10_000)
+    qtbot.waitUntil(lambda: window.trainee_screen.ready, timeout=30_000)
     yield window, server_db, evening
     window.shutdown()
     config.activate(None)
@@ -57,23 +57,19 @@ def test_sign_in_with_name_and_pin_and_results_sent_in_the_background(station_wi
     status = window.findChild(type(window.trainee_status), "status-server")
     assert status is not None and status.isVisible()
     sign_in(qtbot, window, "Ana Diaz", "4321")
-    qtbot.waitUntil(lambda: screen.error.isVisible(), timeout=10_000)
+    qtbot.waitUntil(lambda: screen.error.isVisible(), timeout=30_000)
     assert screen.error.text() == "Wrong name or PIN." and window.trainee is None
     assert screen.pin_edit.text() == ""  # a PIN is never left in the field
     sign_in(qtbot, window, "ana diaz", "1234")
-    qtbot.waitUntil(lambda: window.trainee is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.trainee is not None, timeout=30_000)
     assert window.trainee.name == "Ana Diaz" and window.current_screen() is window.home_screen
     # the station records a session (its own store first); the sender sends it
-    qtbot.waitUntil(lambda: window.worker.pending == 0)
+    qtbot.waitUntil(lambda: window.worker.pending == 0, timeout=30_000)
     with Store.open(window.db_path) as store:
-        session = Session.quiz(GAME, 5, 3)
-        sid = store.start_session(window.trainee.id, GAME, seed=5, question_count=3)
-        while not session.finished:
-            store.record_answer(sid, window.trainee.id, session.answer(session.current().answer, 1200))
-        store.end_session(sid)
+        stations.practise(store, window.trainee.id, 5, 3, right=lambda i: True)
         local = sorted(r[0] for r in store.db.execute("SELECT id FROM answers"))
     window.server.sender.wake()
-    qtbot.waitUntil(lambda: status.text() == "All results sent to the server", timeout=20_000)
+    qtbot.waitUntil(lambda: status.text() == "All results sent to the server", timeout=60_000)
     with connect(db.url) as conn:
         assert sorted(r[0] for r in conn.execute("SELECT id FROM dealer.answers")) == local
 
@@ -81,19 +77,16 @@ def test_sign_in_with_name_and_pin_and_results_sent_in_the_background(station_wi
 def test_the_pending_count_while_the_server_is_away(station_window, qtbot, pg_cluster) -> None:
     window, db, _evening = station_window
     sign_in(qtbot, window, "Ana Diaz", "1234")
-    qtbot.waitUntil(lambda: window.trainee is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.trainee is not None, timeout=30_000)
     status = window.server.status
-    qtbot.waitUntil(lambda: status.text() == "All results sent to the server", timeout=20_000)
+    qtbot.waitUntil(lambda: status.text() == "All results sent to the server", timeout=60_000)
     pg_cluster.kill()
     try:
         with Store.open(window.db_path) as store:
-            session = Session.quiz(GAME, 6, 2)
-            sid = store.start_session(window.trainee.id, GAME, seed=6, question_count=2)
-            while not session.finished:
-                store.record_answer(sid, window.trainee.id, session.answer("nope", 1500))
+            stations.practise(store, window.trainee.id, 6, 2, right=lambda i: False, end=False)
         window.server.sender.wake()
         qtbot.waitUntil(lambda: status.text() == "3 results waiting to be sent (server unreachable: retrying)",
-                        timeout=20_000)
+                        timeout=60_000)
     finally:
         pg_cluster.start()
     window.server.sender.wake()
@@ -109,22 +102,22 @@ def test_an_open_exam_is_listed_and_started_on_the_server(station_window, qtbot)
         accounts.save_exam(admin, spec.to_dict(), fingerprint(spec))
         window_id = accounts.publish_exam(admin, spec.id, evening, now - timedelta(minutes=1), now + timedelta(hours=1))
     sign_in(qtbot, window, "Ana Diaz", "1234")
-    qtbot.waitUntil(lambda: window.trainee is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.trainee is not None, timeout=30_000)
     window.server.show_exams()
     dialog = window.server.exams_dialog
-    qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=10_000)
+    qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=30_000)
     assert dialog.list.item(0).text().startswith("Evening quiz — 3 questions in 10 min, pass mark 50% (open until")
     assert dialog.results.item(0).text() == "None released yet."
     window.exams.confirm = lambda *_a: True
     qtbot.mouseClick(dialog.take_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.current_screen() is window.exams.taking, timeout=10_000)
+    qtbot.waitUntil(lambda: window.current_screen() is window.exams.taking, timeout=30_000)
 
     def started_on_server() -> bool:
         with connect(db.url) as conn:
             return conn.execute("SELECT count(*) FROM dealer.exam_attempts WHERE window_id = %s",
                                 [window_id]).fetchone()[0] == 1
 
-    qtbot.waitUntil(started_on_server, timeout=10_000)
+    qtbot.waitUntil(started_on_server, timeout=30_000)
     with connect(db.url) as conn:
         server_session = conn.execute("SELECT session_id FROM dealer.exam_attempts").fetchone()[0]
     assert server_session == window.exams.recorder.id  # the station's session, started by the server's clock

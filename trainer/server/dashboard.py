@@ -1,8 +1,10 @@
 """The supervisor's figures read from the server (issue 19), as fast as locally: they come
-from ``dealer.answer_summary`` (per day, trainee, game and skill: the accepted answers,
-the right ones, those right within their target time, the response time in all), which
-a trigger keeps as each answer's check is recorded, so a figure over a year reads a few
-thousand summary rows, never the answers themselves. ``raw_skill_figures`` computes the
+from ``dealer.answer_summary_month`` and ``dealer.answer_summary`` (per month or day,
+trainee, game and skill: the accepted answers, the right ones, those right within their
+target time, the response time in all), which a trigger keeps as each answer's check is
+recorded, so a figure over a year reads twelve summary rows a trainee and skill, never
+the answers themselves (whole months from the monthly summary, a month begun part-way
+from the daily one). ``raw_skill_figures`` computes the
 same figures from the answers (the tests hold the two equal).
 
 ``live_class`` is the view of a class during an exam: who started (by the server's clock),
@@ -12,7 +14,7 @@ how many answers reached the server and were accepted, how many right, who finis
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 import psycopg
 
@@ -25,11 +27,18 @@ class Scope:
     class_id: int | None = None
     trainee_id: int | None = None
 
-    def where(self, alias: str, day: str) -> tuple[str, list]:
+    def where(self, alias: str, period: str, since: date | None = None, before: date | None = None
+              ) -> tuple[str, list]:
+        """The conditions on rows ``alias`` whose period (day or month) is ``period``:
+        ``since`` (default: the scope's) up to ``before`` (excluded), the trainee, the class."""
         parts, params = ["true"], []
-        if self.since is not None:
-            parts.append(f"{day} >= %s")
-            params.append(self.since)
+        since = self.since if since is None else since
+        if since is not None:
+            parts.append(f"{period} >= %s")
+            params.append(since)
+        if before is not None:
+            parts.append(f"{period} < %s")
+            params.append(before)
         if self.trainee_id is not None:
             parts.append(f"{alias}.trainee_id = %s")
             params.append(self.trainee_id)
@@ -38,6 +47,19 @@ class Scope:
                          "WHERE m.class_id = %s)")
             params.append(self.class_id)
         return " AND ".join(parts), params
+
+    def summary_rows(self) -> tuple[str, list]:
+        """The summary rows in scope: whole months from the monthly summary, and the days
+        of a month begun part-way from the daily one."""
+        columns = "trainee_id, game_id, skill, answered, correct, within_target, response_ms"
+        if self.since is None or self.since.day == 1:
+            where, params = self.where("s", "s.month")
+            return f"SELECT {columns} FROM dealer.answer_summary_month s WHERE {where}", params
+        next_month = (self.since.replace(day=28) + timedelta(days=4)).replace(day=1)
+        months, month_params = self.where("s", "s.month", since=next_month)
+        days, day_params = self.where("s", "s.day", before=next_month)
+        return (f"SELECT {columns} FROM dealer.answer_summary_month s WHERE {months} UNION ALL "
+                f"SELECT {columns} FROM dealer.answer_summary s WHERE {days}", month_params + day_params)
 
 
 @dataclass(frozen=True)
@@ -59,11 +81,10 @@ class SkillFigure:
 
 
 def skill_figures(conn: psycopg.Connection, scope: Scope = Scope()) -> list[SkillFigure]:
-    where, params = scope.where("s", "s.day")
+    rows, params = scope.summary_rows()
     return [SkillFigure(*row) for row in conn.execute(
         f"SELECT s.game_id, s.skill, sum(s.answered)::bigint, sum(s.correct)::bigint, sum(s.within_target)::bigint, "
-        f"sum(s.response_ms)::bigint FROM dealer.answer_summary s WHERE {where} "
-        "GROUP BY s.game_id, s.skill ORDER BY s.game_id, s.skill", params)]
+        f"sum(s.response_ms)::bigint FROM ({rows}) s GROUP BY s.game_id, s.skill ORDER BY s.game_id, s.skill", params)]
 
 
 def raw_skill_figures(conn: psycopg.Connection, scope: Scope = Scope()) -> list[SkillFigure]:
@@ -83,11 +104,14 @@ class TrendPoint:
     correct: int
 
 
-def trend(conn: psycopg.Connection, scope: Scope = Scope()) -> list[TrendPoint]:
-    where, params = scope.where("s", "s.day")
+def trend(conn: psycopg.Connection, scope: Scope = Scope(), *, by: str = "day") -> list[TrendPoint]:
+    """Answered and right per day, or per month (``by="month"``: the first day of each)."""
+    table, period = {"day": ("answer_summary", "day"), "month": ("answer_summary_month", "month")}[by]
+    since = scope.since.replace(day=1) if by == "month" and scope.since is not None else None
+    where, params = scope.where("s", f"s.{period}", since=since)
     return [TrendPoint(*row) for row in conn.execute(
-        f"SELECT s.day, sum(s.answered)::bigint, sum(s.correct)::bigint FROM dealer.answer_summary s WHERE {where} "
-        "GROUP BY s.day ORDER BY s.day", params)]
+        f"SELECT s.{period}, sum(s.answered)::bigint, sum(s.correct)::bigint FROM dealer.{table} s WHERE {where} "
+        f"GROUP BY s.{period} ORDER BY s.{period}", params)]
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ answer with the rules core, as a file import does), and sign-in. Version 2: exam
 published to a class with opening and closing times (``exam_windows``), attempts started
 by the server's clock (``exam_attempts``), the open exams of a trainee, and results
 released by the instructor. Version 3: summary data for the dashboard, kept by a trigger
-as answers are accepted (``answer_summary``).
+as answers are accepted (``answer_summary`` per day, ``answer_summary_month`` per month).
 """
 
 from __future__ import annotations
@@ -433,14 +433,36 @@ GRANT EXECUTE ON FUNCTION dealer.own_trainee(bigint), dealer.open_exams(bigint),
 """, roles)
 
 
+# The summary tables: (table, period column, the period of an answer ``a``).
+SUMMARIES = (
+    ("answer_summary", "day", "(a.answered_at AT TIME ZONE 'UTC')::date"),
+    ("answer_summary_month", "month", "date_trunc('month', a.answered_at AT TIME ZONE 'UTC')::date"),
+)
+_SUMMARY_VALUES = ("a.trainee_id, a.game_id, a.skill, {n}, {correct}, {within}, {ms}")
+
+
+def summary_fill(table: str, of_answer: str) -> str:
+    """The SQL that fills a summary table from every accepted answer."""
+    many = _SUMMARY_VALUES.format(n="count(*)", correct="sum(a.is_correct)", ms="sum(a.response_ms)",
+                                  within="count(*) FILTER (WHERE a.is_correct = 1 AND "
+                                         "a.response_ms <= coalesce(a.target_ms, 0))")
+    return f"""
+INSERT INTO dealer.{table} SELECT {of_answer}, {many}
+FROM dealer.answers a JOIN dealer.answer_checks c ON c.answer_id = a.id AND c.accepted GROUP BY 1, 2, 3, 4;"""
+
+
 def _v3_answer_summary(cur, roles: Roles) -> None:
-    """Summary data for the dashboard: per day, trainee, game and skill, the accepted
-    answers, the right ones, those within their target time and the response time in
-    all; kept by a trigger as each answer's check is recorded (checks are append-only, so
-    an answer is counted once), and filled in for the answers already checked."""
-    _run(cur, """
-CREATE TABLE dealer.answer_summary (
-    day date NOT NULL,
+    """Summary data for the dashboard: per day (``answer_summary``) and per month
+    (``answer_summary_month``: a year's figures read twelve rows a trainee and skill, not
+    365), trainee, game and skill: the accepted answers, the right ones, those right
+    within their target time and the response time in all; kept by a trigger as each
+    answer's check is recorded (checks are append-only, so an answer is counted once),
+    and filled in for the answers already checked."""
+    inserts, backfills = [], []
+    for table, period, of_answer in SUMMARIES:
+        _run(cur, f"""
+CREATE TABLE dealer.{table} (
+    {period} date NOT NULL,
     trainee_id bigint NOT NULL,
     game_id text NOT NULL,
     skill text NOT NULL,
@@ -448,33 +470,32 @@ CREATE TABLE dealer.answer_summary (
     correct bigint NOT NULL,
     within_target bigint NOT NULL,
     response_ms bigint NOT NULL,
-    PRIMARY KEY (day, trainee_id, game_id, skill)
+    PRIMARY KEY ({period}, trainee_id, game_id, skill)
 );
-CREATE INDEX answer_summary_trainee ON dealer.answer_summary (trainee_id, day);
+CREATE INDEX {table}_trainee ON dealer.{table} (trainee_id, {period});
+GRANT SELECT ON dealer.{table} TO {{supervisor}};
+""", roles)
+        one = _SUMMARY_VALUES.format(n=1, correct="a.is_correct", ms="a.response_ms",
+                                     within="CASE WHEN a.is_correct = 1 AND a.response_ms <= coalesce(a.target_ms, 0) "
+                                            "THEN 1 ELSE 0 END")
+        inserts.append(f"""
+        INSERT INTO dealer.{table} AS s SELECT {of_answer}, {one} FROM dealer.answers a WHERE a.id = NEW.answer_id
+        ON CONFLICT ({period}, trainee_id, game_id, skill) DO UPDATE SET
+            answered = s.answered + EXCLUDED.answered, correct = s.correct + EXCLUDED.correct,
+            within_target = s.within_target + EXCLUDED.within_target,
+            response_ms = s.response_ms + EXCLUDED.response_ms;""")
+        backfills.append(summary_fill(table, of_answer))
+    _run(cur, f"""
 CREATE FUNCTION dealer.summarise_check() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = dealer, pg_temp AS $$
 BEGIN
-    IF NEW.accepted THEN
-        INSERT INTO dealer.answer_summary AS s
-        SELECT (a.answered_at AT TIME ZONE 'UTC')::date, a.trainee_id, a.game_id, a.skill, 1, a.is_correct,
-               CASE WHEN a.is_correct = 1 AND a.response_ms <= coalesce(a.target_ms, 0) THEN 1 ELSE 0 END,
-               a.response_ms
-        FROM dealer.answers a WHERE a.id = NEW.answer_id
-        ON CONFLICT (day, trainee_id, game_id, skill) DO UPDATE SET
-            answered = s.answered + EXCLUDED.answered, correct = s.correct + EXCLUDED.correct,
-            within_target = s.within_target + EXCLUDED.within_target,
-            response_ms = s.response_ms + EXCLUDED.response_ms;
+    IF NEW.accepted THEN{''.join(inserts)}
     END IF;
     RETURN NULL;
 END $$;
 CREATE TRIGGER answer_checks_summary AFTER INSERT ON dealer.answer_checks
     FOR EACH ROW EXECUTE FUNCTION dealer.summarise_check();
-INSERT INTO dealer.answer_summary
-SELECT (a.answered_at AT TIME ZONE 'UTC')::date, a.trainee_id, a.game_id, a.skill, count(*), sum(a.is_correct),
-       count(*) FILTER (WHERE a.is_correct = 1 AND a.response_ms <= coalesce(a.target_ms, 0)), sum(a.response_ms)
-FROM dealer.answers a JOIN dealer.answer_checks c ON c.answer_id = a.id AND c.accepted
-GROUP BY 1, 2, 3, 4;
-GRANT SELECT ON dealer.answer_summary TO {supervisor};
+{''.join(backfills)}
 """, roles)
 
 

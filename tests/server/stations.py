@@ -1,0 +1,35 @@
+"""What a station does in the server's tests: practise a session of real questions into its
+own store, as the app records them (issue 19)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from trainer.store import Store
+
+GAME = "two-card-joker"
+
+
+def quiz(game_id: str, seed: int, count: int):
+    """A practice session's questions (the session type of this version of the app)."""
+    from trainer.training import session as sessions
+
+    if hasattr(sessions, "QuizSession"):
+        return sessions.QuizSession(game_id, seed, count)
+    return sessions.Session.quiz(game_id, seed, count)
+
+
+def practise(store: Store, trainee_id: int, seed: int, answers: int, *, right: Callable[[int], bool] = lambda i: i % 2 == 0,
+             response_ms: int = 1500, end: bool = True) -> str:
+    """A session of ``answers`` questions in the station's store, answer ``i`` right when
+    ``right(i)`` (else "nope"); return its id."""
+    session = quiz(GAME, seed, answers)
+    sid = store.start_session(trainee_id, GAME, seed=session.seed, question_count=answers)
+    i = 0
+    while not session.finished:
+        q = session.current()
+        store.record_answer(sid, trainee_id, session.answer(q.answer if right(i) else "nope", response_ms + i))
+        i += 1
+    if end:
+        store.end_session(sid)
+    return sid
