@@ -35,3 +35,20 @@ def test_seat_order_asks_the_chosen_procedure_in_its_order():
         assert sorted(q.options) == sorted(expected) and list(q.options) != expected  # shown shuffled
         assert json.loads(q.answer) == expected
     assert seen == {"left", "right"}
+
+
+def test_a_deal_stopped_part_way():
+    from trainer.games.common.question_kit import deal_so_far
+    from trainer.games.two_card_joker import dealing
+    from trainer.games.two_card_joker.rules_data import rules_data
+
+    d = deal_so_far(random.Random(3), rules_data(), (dealing.MANUAL_SHOE,), dealing.deal_sequence,
+                    done=lambda rng, steps, seats: len(seats) + 1)
+    # One card to each seat and one to the dealer, then the second round starts again at the first seat.
+    assert d.held == {**{n: 1 for n in d.seats}, dealing.DEALER: 1}
+    assert d.next.recipient == d.seats[0] and d.next.card_number == 2
+    assert d.progress() == (f"{len(d.seats) + 1} deliveries have been made, so next is seat {d.seats[0]}: "
+                            "second card, face down.")
+    first = deal_so_far(random.Random(3), rules_data(), (dealing.MANUAL_SHOE,), dealing.deal_sequence,
+                        done=lambda rng, steps, seats: 1)
+    assert first.progress().startswith("1 delivery has been made, so next is ")

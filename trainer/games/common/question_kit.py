@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from trainer.contracts.game import Generator, QuestionKind, Skill
+from trainer.core import picks
+from trainer.core.game_data import GameData
 from trainer.contracts.question import ORDER, Question, order_answer
 from trainer.games.common.rules_questions import shuffled_items
 
@@ -70,4 +72,44 @@ def seat_order(kit: QuestionKit, rng: random.Random, seats: list[int], procedure
                               scene=scene(key))
 
 
-__all__ = ["QuestionKit", "SeatOrder", "seat_order"]
+@dataclass(frozen=True)
+class DealtSoFar:
+    """A deal stopped part way, for "who receives the next card" questions: the method,
+    the seats dealt to, every delivery of the deal (``steps``, each with ``recipient``,
+    ``cards`` and ``describe()``) and how many are made (``done``)."""
+
+    method: str
+    seats: list[int]
+    steps: list
+    done: int
+
+    @property
+    def next(self):
+        return self.steps[self.done]
+
+    @property
+    def held(self) -> dict[int, int]:
+        """The cards each recipient (a seat, or the dealer) holds so far."""
+        out: dict[int, int] = {}
+        for s in self.steps[:self.done]:
+            out[s.recipient] = out.get(s.recipient, 0) + s.cards
+        return out
+
+    def progress(self) -> str:
+        """'3 deliveries have been made, so next is seat 4: ...'."""
+        made = "deliveries have" if self.done != 1 else "delivery has"
+        return f"{self.done} {made} been made, so next is {self.next.describe()}."
+
+
+def deal_so_far(rng: random.Random, data: GameData, methods: Sequence[str],
+                deal_sequence: Callable[[str, list[int]], list], *,
+                done: Callable[[random.Random, list, list[int]], int] | None = None) -> DealtSoFar:
+    """A dealing method, two or more seats of the data's layout, and a point of the deal
+    (any, unless ``done`` chooses it from the steps and seats)."""
+    method = rng.choice(tuple(methods))
+    seats = picks.seats(rng, data, 2)
+    steps = deal_sequence(method, seats)
+    return DealtSoFar(method, seats, steps, done(rng, steps, seats) if done else rng.randrange(len(steps)))
+
+
+__all__ = ["DealtSoFar", "QuestionKit", "SeatOrder", "deal_so_far", "seat_order"]

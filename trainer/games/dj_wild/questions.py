@@ -34,7 +34,8 @@ from trainer.games.dj_wild.settlement import (
 from trainer.games.dj_wild.table import SeatShow, scene
 from trainer.contracts.game import table_mode_skills
 from trainer.contracts.question import CHOICE, ORDER, SETTLE, Question, order_answer, settle_answer, wager_entry
-from trainer.games.common.question_kit import QuestionKit
+from trainer.core.seats import position_name
+from trainer.games.common.question_kit import QuestionKit, deal_so_far
 from trainer.games.common.rules_questions import REFER_OUTCOME, data_kinds, shuffled_items
 
 KIT = QuestionKit(GAME_ID, "DJ Wild")
@@ -541,17 +542,11 @@ def multi_game_link(rng: random.Random) -> Question:
 # ---------------------------------------------------------------- dealing
 
 def next_card(rng: random.Random) -> Question:
-    method = rng.choice(dealing.METHODS)
-    seats = picks.seats(rng, rules_data(), 2)
-    steps = dealing.deal_sequence(method, seats)
-    done = rng.randrange(len(steps))
-    nxt = steps[done]
-    dealt: dict[int, int] = {}
-    for s in steps[:done]:
-        dealt[s.recipient] = dealt.get(s.recipient, 0) + s.cards
+    d = deal_so_far(rng, rules_data(), dealing.METHODS, dealing.deal_sequence)
+    method, seats, done, nxt, dealt = d.method, d.seats, d.done, d.next, d.held
     shows = {n: SeatShow(backs=dealt.get(n, 0), face_up=False, wagers=(("ante", 1000), ("blind", 1000))) for n in seats}
     options = tuple(f"Seat {n}" for n in seats) + ("The dealer",)
-    answer = "The dealer" if nxt.recipient == dealing.DEALER else f"Seat {nxt.recipient}"
+    answer = position_name(nxt.recipient, capital=True)
     if method == dealing.AUTOMATED_SHOE:
         rule = ("the first stack of five goes face down to the player farthest to your left who has wagered, then a "
                 "stack to each other wagering player clockwise; then you deal yourself your five-card hand.")
@@ -560,8 +555,7 @@ def next_card(rng: random.Random) -> Question:
         rule = ("one card at a time, face down, from the player farthest to your left clockwise, yourself last in "
                 "each round, until every hand holds five cards.")
         what = "card"
-    why = (f"Dealing {dealing.METHOD_NAMES[method]}: {rule} {done} "
-           f"{'deliveries have' if done != 1 else 'delivery has'} been made, so next is {nxt.describe()}.")
+    why = f"Dealing {dealing.METHOD_NAMES[method]}: {rule} {d.progress()}"
     return _q("next-card", "dealing",
               prompt=f"You are dealing {dealing.METHOD_NAMES[method]}. Who receives the next {what}?",
               form=CHOICE, options=options, answer=answer, explanation=why, citations=nxt.citations,

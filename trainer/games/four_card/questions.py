@@ -33,7 +33,7 @@ from trainer.games.four_card.table import SeatShow, dealer_views, scene
 from trainer.contracts.question import (
     AMOUNTS, CHOICE, ORDER, SETTLE, Question, amounts_answer, order_answer, settle_answer, wager_entry,
 )
-from trainer.games.common.question_kit import QuestionKit, SeatOrder
+from trainer.games.common.question_kit import QuestionKit, SeatOrder, deal_so_far
 from trainer.games.common.question_kit import seat_order as common_seat_order
 from trainer.games.common.rules_questions import data_kinds, shuffled_items
 
@@ -490,16 +490,11 @@ def cover_all(rng: random.Random) -> Question:
 # ---------------------------------------------------------------- dealing
 
 def next_card(rng: random.Random) -> Question:
-    method = rng.choice(dealing.METHODS)
-    seats = picks.seats(rng, rules_data(), 2)
-    steps = dealing.deal_sequence(method, seats)
     # Now and then near the end, where the dealer's fifth and sixth cards come together.
-    done = rng.randrange(len(steps)) if rng.random() < 0.6 else rng.randrange(max(0, len(steps) - len(seats) - 3),
-                                                                               len(steps))
-    nxt = steps[done]
-    dealt: dict[int, int] = {}
-    for s in steps[:done]:
-        dealt[s.recipient] = dealt.get(s.recipient, 0) + s.cards
+    d = deal_so_far(rng, rules_data(), dealing.METHODS, dealing.deal_sequence,
+                    done=lambda rng, steps, seats: rng.randrange(len(steps)) if rng.random() < 0.6
+                    else rng.randrange(max(0, len(steps) - len(seats) - 3), len(steps)))
+    method, seats, done, nxt, dealt = d.method, d.seats, d.done, d.next, d.held
     seat_shows = {n: SeatShow(backs=dealt.get(n, 0), face_up=False, wagers=(("ante", 1000),)) for n in seats}
     automated = method == dealing.AUTOMATED_SHOE
     dealer_first, dealer_second = (("The dealer: a stack of five, face down", "The dealer: the extra stack, bottom card "
@@ -509,8 +504,7 @@ def next_card(rng: random.Random) -> Question:
         answer = f"Seat {nxt.recipient}"
     else:
         answer = dealer_second if nxt.face_up else dealer_first
-    why = (f"Dealing {dealing.METHOD_NAMES[method]}: " + _method_rule(method) +
-           f" {done} {'deliveries have' if done != 1 else 'delivery has'} been made, so next is {nxt.describe()}.")
+    why = f"Dealing {dealing.METHOD_NAMES[method]}: {_method_rule(method)} {d.progress()}"
     return _q("next-card", "dealing",
               prompt=f"You are dealing {dealing.METHOD_NAMES[method]}. Who receives the next "
                      f"{'stack' if automated else 'card'}?",

@@ -27,7 +27,8 @@ from trainer.games.two_card_joker.settlement import (
 )
 from trainer.games.two_card_joker.table import SeatShow, scene
 from trainer.contracts.question import CHOICE, SETTLE, Question, settle_answer, wager_entry
-from trainer.games.common.question_kit import QuestionKit, SeatOrder
+from trainer.core.seats import position_name
+from trainer.games.common.question_kit import QuestionKit, SeatOrder, deal_so_far
 from trainer.games.common.question_kit import seat_order as common_seat_order
 from trainer.games.common.rules_questions import data_kinds
 
@@ -273,20 +274,13 @@ def bonus_payout(rng: random.Random) -> Question:
 # ---------------------------------------------------------------- dealing
 
 def next_card(rng: random.Random) -> Question:
-    method = rng.choice(dealing.METHODS)
-    seats = picks.seats(rng, rules_data(), 2)
-    steps = dealing.deal_sequence(method, seats)
-    done = rng.randrange(len(steps))
-    nxt = steps[done]
-    dealt: dict[int, int] = {}
-    for s in steps[:done]:
-        dealt[s.recipient] = dealt.get(s.recipient, 0) + s.cards
+    d = deal_so_far(rng, rules_data(), dealing.METHODS, dealing.deal_sequence)
+    method, seats, done, nxt, dealt = d.method, d.seats, d.done, d.next, d.held
     seat_shows = {n: SeatShow(backs=dealt.get(n, 0), face_up=False, wagers=(("ante", 1000),)) for n in seats}
     options = tuple(f"Seat {n}" for n in seats) + ("The dealer",)
-    answer = "The dealer" if nxt.recipient == dealing.DEALER else f"Seat {nxt.recipient}"
+    answer = position_name(nxt.recipient, capital=True)
     what = "stack" if method == dealing.AUTOMATED_SHOE else "card"
-    why = (f"Dealing {dealing.METHOD_NAMES[method]}: " + _method_rule(method) +
-           f" {done} {'deliveries have' if done != 1 else 'delivery has'} been made, so next is {nxt.describe()}.")
+    why = f"Dealing {dealing.METHOD_NAMES[method]}: {_method_rule(method)} {d.progress()}"
     return _q("next-card", "dealing",
               prompt=f"You are dealing {dealing.METHOD_NAMES[method]}. Who receives the next {what}?",
               form=CHOICE, options=options, answer=answer, explanation=why, citations=(nxt.citation,),
