@@ -17,7 +17,8 @@ from typing import Iterable, Sequence
 from trainer.core.table.actions import (
     ANNOUNCE, BURN, CLEAR, COLLECT, COVER, CUT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect,
 )
-from trainer.core.table.script import REFER_REMEDY, WatchMistake
+from trainer.core.table.script import REFER_REMEDY, RoundConfig, RoundScript, WatchMistake
+from trainer.core.table.table_state import TableState, renderer, scenes_for
 
 STUB = "stub"  # the spot of the stub's CLEAR: the stub is its place
 
@@ -153,6 +154,21 @@ def pick_up(seat: int, text: str, citations: tuple[str, ...], *, note: str = "",
 def clear_table(text: str, citations: tuple[str, ...], seat: int | None = None) -> DealerAction:
     """The last cards (the dealer's, the card stand's) cleared away: the round is over."""
     return DealerAction(CLEAR, seat, text=text, citations=citations, effects=(Effect("clear"),))
+
+
+# ---------------------------------------------------------------- the round's script
+
+def table_script(config: RoundConfig, start: TableState, actions: list[DealerAction], *, options: dict[str, str],
+                 option_lines: Sequence[str], players: Sequence[str], summary: Sequence[str], irregularities: Iterable,
+                 script: type[RoundScript] = RoundScript, **extra) -> RoundScript:
+    """The script of a round the generic table view draws: the table after each action is
+    ``start`` (the wagers before "No more bets") with the actions' effects replayed, and
+    watch mode's remedies are the game's irregularity outcomes. ``script`` is the game's
+    RoundScript class when it keeps more (``extra``) for its watch mode."""
+    return script(game_id=start.game_id, seed=config.seed, level_id=config.level.id, options=options,
+                  option_lines=tuple(option_lines), players=tuple(players), actions=actions,
+                  scenes=scenes_for(start, actions), render=renderer(start), summary=tuple(summary),
+                  irregular_remedies=remedies(irregularities), **extra)
 
 
 # ---------------------------------------------------------------- watch mode's mistakes

@@ -108,7 +108,7 @@ from trainer.core.table import steps
 from trainer.core.table.actions import CLEAR, COLLECT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect
 from trainer.core.table.levels import Level
 from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager
-from trainer.core.table.table_state import TableState, renderer, scenes_for
+from trainer.core.table.table_state import TableState
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 SIDE_BETS = ("trips", "bad_beat", "cover_all")
@@ -607,17 +607,10 @@ def option_lines(rnd: WildRound, config: RoundConfig) -> tuple[str, ...]:
 def script_for(rnd: WildRound, config: RoundConfig) -> WildScript:
     actions = round_actions(rnd)
     start = start_table(rnd)
-    data = rules_data()
-    return WildScript(
-        game_id=GAME_ID, seed=config.seed, level_id=config.level.id,
-        options={o.key: config.option(o) for o in HOUSE_OPTIONS},
-        option_lines=option_lines(rnd, config),
-        players=tuple(_player_line(s) for s in rnd.seats),
-        actions=actions, scenes=scenes_for(start, actions), render=renderer(start),
-        summary=summary_lines(rnd),
-        irregular_remedies=steps.remedies(data.irregularities),
-        wild=rnd,
-    )
+    return steps.table_script(config, start, actions, options={o.key: config.option(o) for o in HOUSE_OPTIONS},
+                              option_lines=option_lines(rnd, config), players=[_player_line(s) for s in rnd.seats],
+                              summary=summary_lines(rnd), irregularities=rules_data().irregularities,
+                              script=WildScript, wild=rnd)
 
 
 # ---------------------------------------------------------------- watch mode

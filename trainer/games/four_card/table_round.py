@@ -102,7 +102,7 @@ from trainer.core.table.actions import (
 )
 from trainer.core.table.levels import Level
 from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager
-from trainer.core.table.table_state import TableState, renderer, scenes_for
+from trainer.core.table.table_state import TableState
 
 # ---------------------------------------------------------------- house options
 
@@ -654,10 +654,9 @@ def script_for(config: RoundConfig, r: TableRound) -> FourCardScript:
     options = {DEALING_METHOD.key: r.method, SHUFFLE.key: r.shuffle, ACES_UP_TABLE.key: r.aces_up_table,
                SETTLEMENT_ALTERNATIVE.key: r.alternative,
                COVER_ALL.key: OFFERED if r.cover_all_offered else NOT_OFFERED}
-    remedies = steps.remedies(rules_data().irregularities)
-    return FourCardScript(GAME_ID, config.seed, config.level.id, options, option_lines(r),
-                          tuple(p.line() for p in r.players), actions, scenes_for(start, actions), renderer(start),
-                          summary(r), remedies, table_round=r)
+    return steps.table_script(config, start, actions, options=options, option_lines=option_lines(r),
+                              players=[p.line() for p in r.players], summary=summary(r),
+                              irregularities=rules_data().irregularities, script=FourCardScript, table_round=r)
 
 
 # ---------------------------------------------------------------- watch mode

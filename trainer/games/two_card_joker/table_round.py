@@ -36,7 +36,7 @@ from trainer.core.table.actions import (
     CLEAR, COLLECT, COVER, CUT, DEAL, DEALER, OFFER, PAY, REVEAL, DealerAction, Effect, position_text,
 )
 from trainer.core.table.script import HouseOption, RoundConfig, RoundScript, WatchMistake, pick_seats, pick_wager
-from trainer.core.table.table_state import TableState, renderer, scenes_for
+from trainer.core.table.table_state import TableState
 
 # ---------------------------------------------------------------- house options
 
@@ -191,12 +191,9 @@ def script_for(config: RoundConfig, players: Sequence[Player], deck: Sequence[Ca
 
     caption = f"Dealt {dealing.METHOD_NAMES[method]} · Pair Up Table {options[PAIR_UP_OPTION]}"
     start = TableState(GAME_ID, TITLE, data.spots, data.seats, {p.seat: p.wagers() for p in players}, caption)
-    return RoundScript(
-        game_id=GAME_ID, seed=config.seed, level_id=config.level.id, options=options,
-        option_lines=_option_lines(options), players=tuple(p.line() for p in players), actions=actions,
-        scenes=scenes_for(start, actions), render=renderer(start),
-        summary=_summary(settled, hands, decisions),
-        irregular_remedies=steps.remedies(data.irregularities))
+    return steps.table_script(config, start, actions, options=options, option_lines=_option_lines(options),
+                              players=[p.line() for p in players], summary=_summary(settled, hands, decisions),
+                              irregularities=data.irregularities)
 
 
 ANNOUNCE_SECTIONS = {dealing.MANUAL_SHOE: "7(b)", dealing.HAND: "8(b)(3)", dealing.AUTOMATED_SHOE: "9(b)(2)"}
