@@ -91,18 +91,10 @@ class TableRoundRow:
     mistakes: tuple[RoundMistake, ...]
     completed: bool
 
-    # The same figures as ``RoundRecord`` gives them (a test keeps the two the same).
-    @property
-    def errors(self) -> int:
-        return self.procedure_errors + self.payout_errors + self.missed_calls + self.false_calls
-
-    @property
-    def clean(self) -> bool:
-        return self.completed and self.errors == 0
-
-    @property
-    def on_time(self) -> bool:
-        return not self.target_ms or self.total_ms <= self.target_ms
+    # The figures of ``RoundRecord``, by its own definitions.
+    errors = property(RoundRecord.errors.fget, doc="Procedure and payout errors, missed and false calls.")
+    clean = property(RoundRecord.clean.fget, doc="Completed without an error.")
+    on_time = property(RoundRecord.on_time.fget, doc="Untimed, or finished within the target.")
 
     @property
     def timed(self) -> bool:
