@@ -184,3 +184,43 @@ def test_the_background_thread_sends_through_an_outage(lab, pg_cluster) -> None:
     assert len(recorded) > 5
     assert server_rows(db.url, "answers") == local_ids(store, "answers")  # none lost, none twice
     assert server_rows(db.url, "session_ends") == local_ids(store, "sessions")
+
+
+KILLABLE = """
+import sys, time
+from trainer.server.sender import Sender
+sender = Sender(sys.argv[1], sys.argv[2], interval_s=0.01, batch=20)
+sender.start()
+time.sleep(600)
+"""
+
+
+def test_a_station_process_killed_with_sigkill_mid_send_loses_and_duplicates_nothing(lab, tmp_path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    db, url, store = lab
+    for seed in range(40):  # 40 sessions of 10 answers, sent 20 rows a batch
+        practise(store, "Ana Diaz", 500 + seed, 10)
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen([sys.executable, "-c", KILLABLE, str(store.path), url], cwd=root,
+                            env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not server_rows(db.url, "answers"):
+            time.sleep(0.05)
+        assert 0 < len(server_rows(db.url, "answers")) < 400  # killed part-way through
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+    again = Sender(store.path, url, batch=20)
+    try:
+        again.send_once()
+        assert server_rows(db.url, "answers") == local_ids(store, "answers")  # 400, each once
+        assert server_rows(db.url, "sessions") == local_ids(store, "sessions")
+        assert server_rows(db.url, "session_ends") == local_ids(store, "sessions")
+        assert again.status.pending == 0
+    finally:
+        again.stop()

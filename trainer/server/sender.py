@@ -223,12 +223,14 @@ class Sender:
                             if kind == "session":
                                 break  # the answers of sessions not sent yet wait for the next batch
                     if not more:
-                        for end in outbox.unsent_ends(local_id, self.batch):
+                        unsent_ends = outbox.unsent_ends(local_id, self.batch)
+                        for end in unsent_ends:
                             cur.execute("INSERT INTO dealer.session_ends (session_id, trainee_id, ended_at) "
                                         "VALUES (%s, %s, %s) ON CONFLICT (session_id) DO NOTHING",
                                         [end["id"], server_id, end["ended_at"]])
                             ends.append(end["id"])
                             sent += 1
+                        more = more or len(unsent_ends) == self.batch
             outbox.record(marks, ends)  # only after the server committed
             if not more:
                 break
