@@ -27,6 +27,13 @@ def known_keys(value: dict, allowed: Iterable[str], where: str, what: str = "key
             raise SettlementError(f"{where}: unknown {what} {k!r}; the {what}s are {', '.join(allowed)}")
 
 
+def options(doc: dict, allowed: Iterable[str]) -> dict:
+    """The round's ``options`` object (none given: {}), with no key but ``allowed``."""
+    given = obj(doc.get("options", {}), "options")
+    known_keys(given, allowed, "options", "option")
+    return given
+
+
 def round_keys(doc: dict, allowed: Iterable[str]) -> None:
     """The round's own keys: a misspelt one ("option" for "options") is an error, never
     ignored (issue 14: it settled the round on the default table)."""

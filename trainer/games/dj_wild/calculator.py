@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from trainer.core import round_input as ri
 from trainer.core.settlement import SettlementError
+from trainer.games.dj_wild.rules_data import rules_data
 from trainer.games.dj_wild.settlement import FOLD, PLAY, HouseOptions, SeatWagers, settle_round
 
 GAME_ID = "dj-wild"
@@ -27,9 +28,8 @@ EXAMPLE = {
 
 def settle_document(doc: dict) -> dict:
     ri.round_keys(doc, ("game", "options", "dealer", "seats"))
-    options = ri.obj(doc.get("options", {}), "options")
-    ri.known_keys(options, OPTIONS, "options", "option")
-    table = str(options.get("trips_table", "01"))
+    options = ri.options(doc, OPTIONS)
+    table = str(options.get("trips_table", rules_data().house_options["trips_table"].default))
     dealer = ri.dealer_cards(doc, 5)
     seats = []
     for seat in ri.seat_entries(doc, ("seat", "cards", "wagers", "decision")):
@@ -65,7 +65,6 @@ def settle_document(doc: dict) -> dict:
 
 def calculator_form():
     from trainer.contracts.game import CalculatorForm, DecisionChoice, OptionField
-    from trainer.games.dj_wild.rules_data import rules_data
 
     data = rules_data()
     option = data.house_options["trips_table"]

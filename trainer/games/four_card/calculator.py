@@ -31,8 +31,7 @@ OPTIONS = TEXT_OPTIONS + CENT_OPTIONS + FLAG_OPTIONS
 
 
 def _options(doc: dict) -> HouseOptions:
-    given = ri.obj(doc.get("options", {}), "options")
-    ri.known_keys(given, OPTIONS, "options", "option")
+    given = ri.options(doc, OPTIONS)
     kw: dict = {}
     for k in TEXT_OPTIONS:
         if k in given:

@@ -54,8 +54,7 @@ EXAMPLE = {
 
 
 def _options(doc: dict) -> HouseOptions:
-    given = ri.obj(doc.get("options", {}), "options")
-    ri.known_keys(given, OPTIONS, "options", "option")
+    given = ri.options(doc, OPTIONS)
     table = given.get("pay_table", "minimum")
     if not isinstance(table, str):
         raise SettlementError("options: pay_table names a pay table, e.g. \"minimum\"")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from trainer.core import round_input as ri
 from trainer.core.settlement import SettlementError
+from trainer.games.two_card_joker.rules_data import rules_data
 from trainer.games.two_card_joker.settlement import CALL, FOLD, HouseOptions, SeatWagers, settle_round
 
 WAGERS = ("ante", "pair_up", "super_flush")
@@ -23,7 +24,6 @@ EXAMPLE = {
 
 def calculator_form():
     from trainer.contracts.game import CalculatorForm, DecisionChoice, OptionField
-    from trainer.games.two_card_joker.rules_data import rules_data
 
     data = rules_data()
     option = data.house_options["pair_up_table"]
@@ -39,9 +39,8 @@ def calculator_form():
 
 def settle_document(doc: dict) -> dict:
     ri.round_keys(doc, ("game", "options", "dealer", "seats"))
-    options = ri.obj(doc.get("options", {}), "options")
-    ri.known_keys(options, OPTIONS, "options", "option")
-    table = str(options.get("pair_up_table", "1"))
+    options = ri.options(doc, OPTIONS)
+    table = str(options.get("pair_up_table", rules_data().house_options["pair_up_table"].default))
     dealer = ri.dealer_cards(doc, 2)
     seats = []
     for seat in ri.seat_entries(doc, ("seat", "cards", "wagers", "decision")):

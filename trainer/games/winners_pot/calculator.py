@@ -75,8 +75,7 @@ def _finite_percent(value: object, most: int) -> None:
 
 
 def _options(doc: dict) -> tuple[HouseOptions, int, dict]:
-    given = ri.obj(doc.get("options", {}), "options")
-    ri.known_keys(given, OPTIONS, "options", "option")
+    given = ri.options(doc, OPTIONS)
     pd = pot_data()
     if "commission_percent" in given:
         _finite_percent(given["commission_percent"], pd.max_percent)
