@@ -60,9 +60,12 @@ def pg_cluster():
     folder = Path(tempfile.mkdtemp(prefix="dt-pg-"))
     try:
         cluster = PgCluster(folder)
-    except (FileNotFoundError, subprocess.SubprocessError, OSError) as e:
+    except FileNotFoundError as e:  # neither pgserver nor Debian's postgresql: the only reason to skip
         shutil.rmtree(folder, ignore_errors=True)
         pytest.skip(f"no PostgreSQL server can be started here ({e}); pip install pgserver, or apt install postgresql")
+    except subprocess.CalledProcessError as e:  # there, but it does not start: a failure, said in full
+        shutil.rmtree(folder, ignore_errors=True)
+        raise RuntimeError(f"PostgreSQL did not start: {e}; {(e.stderr or b'').decode(errors='replace')}") from e
     yield cluster
     cluster.close()
     shutil.rmtree(folder, ignore_errors=True)

@@ -20,8 +20,10 @@ def _system_user(name: str) -> None:
     try:
         pwd.getpwnam(name)
     except KeyError:
-        subprocess.run(["useradd", "--system", "--no-create-home", "-s", "/usr/sbin/nologin", name], check=True,
-                       capture_output=True)
+        made = subprocess.run(["useradd", "--system", "--no-create-home", "-s", "/usr/sbin/nologin", name],
+                              capture_output=True)
+        if made.returncode != 0:
+            pwd.getpwnam(name)  # made meanwhile by another test worker: fine; else KeyError says so
 
 
 class PgCluster:
