@@ -390,12 +390,20 @@ def _v5_dashboard_summaries(db: Database) -> None:
         if table == "summary_skills":
             columns += ["recent_since TEXT"] + [f"recent_{m} INTEGER NOT NULL DEFAULT 0" for m, _add in _V5_MEASURES]
         db.execute(f"CREATE TABLE {table} ({', '.join(columns)}, PRIMARY KEY ({', '.join(key)})) WITHOUT ROWID")
-        keys = ", ".join(_v5_key_value(k, "") for k in key)
-        sums = ", ".join(f"SUM({add.format(a='')})" for _m, add in _V5_MEASURES)
+    # The answers are read once, from the covering index by trainee, game, skill and time (version
+    # 2), into the days per skill; each other summary sums one made before it.
+    sources = {"summary_skill_days": None, "summary_skills": "summary_skill_days",
+               "summary_trainee_days": "summary_skill_days", "summary_days": "summary_trainee_days"}
+    for table, source in sources.items():
+        key, questions, with_last = next(x[1:] for x in _V5_SUMMARIES if x[0] == table)
+        keys = ", ".join(k if source else _v5_key_value(k, "") for k in key)
+        sums = ", ".join(f"SUM({m if source else add.format(a='')})" for m, add in _V5_MEASURES)
+        last = (", MAX(last_answered_at)" if source else ", MAX(answered_at)") if with_last else ""
+        only = " WHERE " + _V5_QUESTION.format(c="") if questions and source == "summary_skill_days" else ""
         db.execute(f"INSERT INTO {table} ({', '.join(key)}, {', '.join(m for m, _a in _V5_MEASURES)}"
                    f"{', last_answered_at' if with_last else ''}) "
-                   f"SELECT {keys}, {sums}{', MAX(answered_at)' if with_last else ''} FROM answers"
-                   f"{' WHERE ' + _V5_QUESTION.format(c='') if questions else ''} GROUP BY {keys}")
+                   f"SELECT {keys}, {sums}{last} FROM {source or 'answers INDEXED BY idx_answers_skills'}{only} "
+                   f"GROUP BY {keys}")
     group = "a.trainee_id = {s}trainee_id AND a.game_id = {s}game_id AND a.skill = {s}skill"
     recent_since = (f"(SELECT a.answered_at FROM answers AS a WHERE {group} "
                     f"ORDER BY a.answered_at DESC LIMIT 1 OFFSET {SUMMARY_WINDOW - 1})")
