@@ -52,6 +52,14 @@ def choices(data: GameData, option: str, code: Iterable[str], rule: str) -> Mirr
     return Mirror(f"house_options.{option}.choices", found, tuple(code), rule)
 
 
+def defaults(data: GameData, options: object, keys: Iterable[str], rule: str) -> tuple[Mirror, ...]:
+    """The house options a game's settlement takes when none are given (the ``keys``
+    attributes of its ``HouseOptions()``): the data's defaults."""
+    return tuple(Mirror(f"house_options.{k}.default",
+                        data.house_options[k].default if k in data.house_options else None, getattr(options, k), rule)
+                 for k in keys)
+
+
 def seats(data: GameData, code: int, rule: str) -> Mirror:
     """A seat count the code is written for (where it cannot take the data's)."""
     return Mirror("seats", data.seats, code, rule)
@@ -68,4 +76,4 @@ def check_mirrors(path: Path | str, mirrors: Iterable[Mirror]) -> None:
         raise RulesDataError(f"{path}: " + "; ".join(m.text() for m in wrong))
 
 
-__all__ = ["Mirror", "check_mirrors", "choices", "deck", "mismatches", "seats"]
+__all__ = ["Mirror", "check_mirrors", "choices", "deck", "defaults", "mismatches", "seats"]

@@ -73,6 +73,8 @@ def _copy_with(tmp_path, filename, mutate):
     (lambda d: d.pop("progressive"), r"missing 'progressive'"),
     (lambda d: d.update(format=2), r"format 1"),
     (lambda d: d["deck"].update(jokers=1), r"deck\.jokers: the data says 1, the code is written for 0 \(§2\(a\); trainer ruling 4\)"),
+    (lambda d: d["house_options"]["settlement_alternative"].update(default="2"),
+     r"house_options\.settlement_alternative\.default: the data says 2, the code is written for 1"),
     (lambda d: d["house_options"].pop("dealing_method"),
      r"house_options\.dealing_method\.choices: the data says \[\], the code is written for "
      r"\[manual-shoe, hand, automated-shoe\] \(§7-§9\)"),

@@ -157,7 +157,12 @@ def read_rules_data(folder: Path) -> GameData:
         raise g["house_options"].fail("missing the 'clapper_between' house option (§(i)(1))")
     if sorted(data.house_options["clapper_between"].choices) != ["previous", "void"]:
         raise g["house_options"]["clapper_between"]["choices"].fail("the choices of §(i)(1) are previous and void")
-    mirrors.check_mirrors(folder / "game.json", (mirrors.seats(data, MAX_SEATS, "the layout's player positions"),))
+    from trainer.games.pokette.settlement import HouseOptions  # settlement reads this module
+
+    mirrors.check_mirrors(folder / "game.json", (
+        mirrors.seats(data, MAX_SEATS, "the layout's player positions"),
+        *mirrors.defaults(data, HouseOptions(), ("pay_table", "clapper_between"), "§(f)(2), §(i)(1): the house's choices"),
+    ))
     return data
 
 
