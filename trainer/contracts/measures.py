@@ -5,8 +5,9 @@ skills are table mode's, and mastery levels. Pure Python: it imports only the st
 *Accuracy* is the share of the answers that are right: ``accuracy(correct, answered)``,
 None when nothing was answered; ``percent`` shows any share ("83%", "—" for None).
 Records holding ``answered``, ``correct``, ``on_target`` and ``total_ms`` get their
-``accuracy``, ``speed`` and ``mean_ms`` from ``AnswerFigures`` (0 when nothing was
-answered, as the screens have always shown them).
+``accuracy``, ``speed`` and ``mean_ms`` from ``AnswerFigures`` (``Accuracy`` alone for
+``answered`` and ``correct``), 0 when nothing was answered, as the screens have always
+shown them.
 
 A skill's *title* is the one its game's ``Skill`` carries ("Winner's Pot: Jacks Plus");
 ``skill_title`` gives it under its game, as every screen shows it: "Jacks Plus", the
@@ -107,14 +108,18 @@ def mean_ms(total_ms: int, count: int) -> int:
     return total_ms // count if count else 0
 
 
-class AnswerFigures:
-    """Mixed into a record of answers with ``answered`` and ``correct`` (and, for speed
-    and the mean time, ``on_target`` and ``total_ms``): its figures, 0 when nothing was
-    answered."""
+class Accuracy:
+    """Mixed into a record of answers with ``answered`` and ``correct``: its accuracy, 0
+    when nothing was answered (as the screens have always shown it)."""
 
     @property
     def accuracy(self) -> float:
         return accuracy(self.correct, self.answered) or 0.0  # type: ignore[attr-defined]
+
+
+class AnswerFigures(Accuracy):
+    """Mixed into a record of answers with ``answered``, ``correct``, ``on_target`` and
+    ``total_ms``: its accuracy, speed and mean time, 0 when nothing was answered."""
 
     @property
     def speed(self) -> float:
@@ -134,10 +139,12 @@ class HasTitle(Protocol):
 def skill_title(skill: HasTitle | str) -> str:
     """A skill's title under its game, from its game's ``Skill`` (or that skill's title):
     "Winner's Pot: Jacks Plus" -> "Jacks Plus". The first letter is made upper case and
-    the rest kept as the game wrote it (the names of wagers keep their capitals)."""
+    the rest kept as the game wrote it (the names of wagers keep their capitals). A title
+    that names no game (an unknown skill shown by its id) is kept as it is."""
     title = skill if isinstance(skill, str) else skill.title
-    if ": " in title:
-        title = title.split(": ", 1)[1]
+    if ": " not in title:
+        return title
+    title = title.split(": ", 1)[1]
     return title[:1].upper() + title[1:]
 
 

@@ -32,6 +32,7 @@ from trainer.review.dashboard import (
 from trainer.store import AnswerRecord, AttemptRow
 from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
 from trainer.contracts.measures import TABLE_WINDOW, Level
+from trainer.contracts.measures import percent as pct  # a share shown as a percent, one way for every layer
 
 # Tones: what a text's colour says. The writer gives each its colour.
 GOOD, BAD, GOLD, FAINT, ACCENT = "good", "bad", "gold", "faint", "accent"
@@ -103,10 +104,6 @@ class Report:
 
 
 # -- formatting ------------------------------------------------------------------------------
-def pct(fraction: float | None) -> str:
-    return "—" if fraction is None else f"{round(fraction * 100)}%"
-
-
 def secs(ms: int | float | None) -> str:
     if not ms:
         return "—"

@@ -24,7 +24,7 @@ from trainer.store.records import (
     _answer,
     utc_now,
 )
-from trainer.contracts.measures import question_skill_sql
+from trainer.contracts.measures import question_skill_sql, within_target_sql
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ class PracticeQueries:
         rows = self._rows(
             f"""
             SELECT game_id, skill, COUNT(*) AS answered, SUM(is_correct) AS correct,
-                   SUM(is_correct AND response_ms <= target_ms) AS on_target,
+                   SUM({within_target_sql()}) AS on_target,
                    SUM(response_ms) / COUNT(*) AS mean_ms, MAX(answered_at) AS last_answered_at,
                    MAX(total) AS total_answered
             FROM (SELECT game_id, skill, is_correct, response_ms, target_ms, answered_at,

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
+from trainer.contracts.measures import within_target
+
 
 class StoreError(Exception):
     """A store problem; ``str(e)`` is a message for a human."""
@@ -47,7 +49,7 @@ class AnswerRecord:
     @property
     def on_target(self) -> bool:
         """Right, and within the target time."""
-        return self.is_correct and self.response_ms <= self.target_ms
+        return within_target(self.is_correct, self.response_ms, self.target_ms)
 
 
 ANSWER_COLUMNS = tuple(f.name for f in dataclasses.fields(AnswerRecord))

@@ -38,7 +38,7 @@ from trainer.store.records import (
 from trainer.store.stats import AnswerFilter, DashboardQueries
 from trainer.store.supervision import SupervisionQueries
 from trainer.store.table_rounds import TableRoundQueries
-from trainer.contracts.measures import TableSkillFigures, question_skill_sql, question_target_ms
+from trainer.contracts.measures import Accuracy, TableSkillFigures, question_skill_sql, question_target_ms
 
 NAME_MAX = 80
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -80,7 +80,7 @@ class Database(_SqliteUtilsDatabase):
 
 
 @dataclass(frozen=True)
-class SkillProgress:
+class SkillProgress(Accuracy):
     """A trainee's record on one skill of one game."""
 
     game_id: str
@@ -91,10 +91,6 @@ class SkillProgress:
     last_answered_at: str
     # A table mode skill: no question answers (``answered`` 0), its figures are its rounds.
     table: TableSkillFigures | None = None
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
 
 
 @dataclass(frozen=True)

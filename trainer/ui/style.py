@@ -22,6 +22,8 @@ from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from trainer.contracts.measures import percent
+
 # Colours -------------------------------------------------------------------------
 BG = "#eef2ef"
 SURFACE = "#ffffff"
@@ -540,7 +542,4 @@ def _day(when, this_year: int) -> str:
     return text if when.year == this_year else f"{text} {when.year}"
 
 
-def format_percent(fraction: float | None) -> str:
-    if fraction is None:
-        return "—"
-    return f"{round(fraction * 100):d}%"
+format_percent = percent  # a share as "83%" ("—" for None): trainer.contracts.measures, one way for every layer

@@ -34,6 +34,7 @@ from trainer.games.pokette.table import COLLECTED, PAID, ChipView, PoketteScene
 from trainer.games.pokette.wheel import (
     NO_SPIN, PREVIOUS, RESPIN_VOID, Section, Spin, SpinOutcome, cite, judge, short_spin, spin_between, spin_to,
 )
+from trainer.contracts.measures import accuracy
 from trainer.contracts.question import AMOUNTS, CHOICE, AnswerResult, Question, amounts_answer
 
 NO_SPIN_CALL = "\"No spin\": re-spin"
@@ -89,7 +90,7 @@ class DrillSummary:
 
     @property
     def accuracy(self) -> float:
-        return self.correct / self.steps if self.steps else 0.0
+        return accuracy(self.correct, self.steps) or 0.0
 
 
 def _name(s: Section) -> str:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.games import registry
+from trainer.contracts.measures import accuracy, percent, skill_title
 from trainer.ui import style
 from trainer.ui.flow import HeaderRow
 from trainer.ui.drills import drills_for
@@ -53,20 +54,13 @@ def game_infos() -> list[GameInfo]:
             continue
         try:
             # Table mode's skills are practised with the card's "Table mode" button, not listed.
-            skills = tuple(SkillInfo(short_skill_title(s.title), s.description)
+            skills = tuple(SkillInfo(skill_title(s), s.description)
                            for s in registry.get_game(entry.id).skills() if ".table-" not in s.id)
         except Exception as exc:  # a broken game package: say so on its card
             infos.append(GameInfo(entry.id, entry.title, entry.blurb, False, problem=f"Cannot be loaded: {exc}"))
         else:
             infos.append(GameInfo(entry.id, entry.title, entry.blurb, True, skills))
     return infos
-
-
-def short_skill_title(title: str) -> str:
-    """'Two Card Joker: hand ranking' -> 'Hand ranking' (the card already names the game)."""
-    if ": " in title:
-        title = title.split(": ", 1)[1]
-    return title[:1].upper() + title[1:]
 
 
 SMALL_CARD_SKILLS = 6  # skills named on a small card; the tooltip lists them all
@@ -297,7 +291,7 @@ class RecordCard(QFrame):
             return
         last = max((p.last_answered_at for p in progress if p.last_answered_at), default=None)
         self.values["answered"].setText(str(answered))
-        self.values["accuracy"].setText(style.format_percent(correct / answered) if answered else "—")
+        self.values["accuracy"].setText(percent(accuracy(correct, answered)))
         self.values["sessions"].setText(str(sum(1 for s in sessions if s.answered or getattr(s, "rounds", 0))))
         self.values["last"].setText(style.format_day(last))
         tried = [p for p in progress if p.answered >= 2]

@@ -23,19 +23,13 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.games import registry
+from trainer.contracts.measures import accuracy, percent
 from trainer.ui import style
+from trainer.ui.screens.dashboard_widgets import accuracy_colour
 from trainer.ui.screens.quiz_screen import skill_label
 from trainer.ui.screens.summary_screen import make_table, stat_row, text_item
 
 RECENT_SESSIONS = 50
-
-
-def accuracy_colour(fraction: float) -> str:
-    if fraction >= 0.8:
-        return style.GOOD
-    if fraction >= 0.6:
-        return style.GOLD
-    return style.BAD
 
 
 def percent_item(fraction: float):
@@ -181,7 +175,7 @@ class ProgressScreen(QWidget):
         played = [s for s in sessions if s.answered or getattr(s, "rounds", 0)]
         dealt = any(getattr(p, "table", None) is not None for p in progress)
         self.answered_value.setText(str(answered))
-        self.accuracy_value.setText(style.format_percent(correct / answered) if answered else "—")
+        self.accuracy_value.setText(percent(accuracy(correct, answered)))
         self.mean_value.setText(style.format_ms(total_ms / answered) if answered else "—")
         self.sessions_value.setText(str(len(played)))
         self.loaded = True
