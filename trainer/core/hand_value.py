@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Callable, Sequence
 
 from trainer.core.cards import Card
 
@@ -41,3 +42,12 @@ class RankedHand:
 
     def __hash__(self) -> int:
         return hash(self.key)
+
+
+def comparer(value: Callable[[Sequence[Card]], RankedHand]) -> Callable[[Sequence[Card], Sequence[Card]], int]:
+    """A game's ``compare(a, b)`` for its hand ``value`` (evaluate, or the best hand of the
+    cards): 1 if hand a ranks higher, -1 if lower, 0 for a tie hand."""
+    def compare(a: Sequence[Card], b: Sequence[Card]) -> int:
+        va, vb = value(a), value(b)
+        return (va > vb) - (va < vb)
+    return compare

@@ -31,7 +31,7 @@ from trainer.core.cards import (
 )
 from trainer.core.categories import HandCategory, by_key, high_first, name_categories
 from trainer.core.citation import ruling, section
-from trainer.core.hand_value import RankedHand
+from trainer.core.hand_value import RankedHand, comparer
 from trainer.games.hand_builder import RankPatterns
 
 TITLE = "DJ Wild Poker"
@@ -257,10 +257,7 @@ def evaluate_deuces_natural(cards: Sequence[Card]) -> HandValue:
     return HandValue(category, deciding, tuple(cards), wilds)
 
 
-def compare(a: Sequence[Card], b: Sequence[Card]) -> int:
-    """1 if hand a ranks higher, -1 if lower, 0 for a tie (§9(d)(1); rulings 1, 13)."""
-    va, vb = evaluate(a), evaluate(b)
-    return (va > vb) - (va < vb)
+compare = comparer(evaluate)  # 1 if hand a ranks higher, -1 if lower, 0 for a tie (§9(d)(1); rulings 1, 13)
 
 
 RULING_25_NOTE = ("A wild card in a flush may stand for a card already held: beside a natural ace it is a second "

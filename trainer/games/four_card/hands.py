@@ -26,7 +26,7 @@ from trainer.core.cards import (
 )
 from trainer.core.categories import HandCategory, by_key, high_first, name_categories
 from trainer.core.citation import ruling, section
-from trainer.core.hand_value import RankedHand
+from trainer.core.hand_value import RankedHand, comparer
 from trainer.games.hand_builder import RankPatterns
 from trainer.games.four_card import fast as _fast
 
@@ -201,10 +201,7 @@ def best_choices(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     return [four for four in combinations(cards, 4) if evaluate(four) == best]
 
 
-def compare(a: Sequence[Card], b: Sequence[Card]) -> int:
-    """1 if hand a ranks higher, -1 if lower, 0 for a tie (best four of each)."""
-    va, vb = best_hand(a), best_hand(b)
-    return (va > vb) - (va < vb)
+compare = comparer(best_hand)  # 1 if hand a ranks higher, -1 if lower, 0 for a tie (best four of each)
 
 
 def comparison_citations(a: HandValue, b: HandValue) -> tuple[str, ...]:

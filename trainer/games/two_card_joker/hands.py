@@ -24,7 +24,7 @@ from trainer.core.cards import (
 )
 from trainer.core.categories import HandCategory, by_key, name_categories
 from trainer.core.citation import ruling, section
-from trainer.core.hand_value import RankedHand
+from trainer.core.hand_value import RankedHand, comparer
 
 TITLE = "Two Card Joker Poker"
 
@@ -136,10 +136,7 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
     return HandValue(Category.HIGH_CARD, (hi, lo), held)
 
 
-def compare(a: Sequence[Card], b: Sequence[Card]) -> int:
-    """1 if hand a ranks higher, -1 if lower, 0 for a tie hand."""
-    va, vb = evaluate(a), evaluate(b)
-    return (va > vb) - (va < vb)
+compare = comparer(evaluate)  # 1 if hand a ranks higher, -1 if lower, 0 for a tie hand
 
 
 def comparison_citations(a: HandValue, b: HandValue) -> tuple[str, ...]:

@@ -28,7 +28,7 @@ from typing import Sequence
 from trainer.core.cards import ACE, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card
 from trainer.core.categories import HandCategory, by_key, high_first, name_categories
 from trainer.core.citation import ruling, section
-from trainer.core.hand_value import RankedHand
+from trainer.core.hand_value import RankedHand, comparer
 from trainer.games.hand_builder import RankPatterns
 from trainer.games.winners_pot import fast as _fast
 
@@ -251,10 +251,7 @@ def held_value(cards: Sequence[Card]) -> HandValue:
     return evaluate(cards)
 
 
-def compare(a: Sequence[Card], b: Sequence[Card]) -> int:
-    """1 if hand a ranks higher, -1 if lower, 0 for a tie hand."""
-    va, vb = evaluate(a), evaluate(b)
-    return (va > vb) - (va < vb)
+compare = comparer(evaluate)  # 1 if hand a ranks higher, -1 if lower, 0 for a tie hand
 
 
 def comparison_citations(a: HandValue, b: HandValue) -> tuple[str, ...]:
