@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication
 
+from trainer.contracts.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.core.cards import cards_label
 from trainer.ui import style
 
@@ -68,11 +69,44 @@ def cards_caption(scene: object) -> str:
     return " · ".join(parts)
 
 
+LETTERS = "ABCDEFGHIJKLMNOP"
+
+
+def _choice_blank(q) -> str:
+    """The options lettered, each with a box to tick."""
+    return "<p style='margin-left:18px'>" + "<br>".join(
+        f"{LETTERS[i]}. {html.escape(o)} &nbsp;☐" for i, o in enumerate(q.options)) + "</p>"
+
+
+def _order_blank(q) -> str:
+    return "<p style='margin-left:18px'>Put in order (number them):<br>" + "<br>".join(
+        f"___ {html.escape(o)}" for o in q.options) + "</p>"
+
+
+def _fields_blank(hint: str):
+    """A line to write on per field (or one "Answer" line), saying what to write."""
+    def blank(q) -> str:
+        labels = q.fields or ("Answer",)
+        return "<p style='margin-left:18px'>" + "<br>".join(
+            f"{html.escape(f)}{hint}: ______________" for f in labels) + "</p>"
+    return blank
+
+
+def _choice_key(q) -> str:
+    letter = LETTERS[q.options.index(q.answer)] if q.answer in q.options else ""
+    return f"{letter}. {html.escape(q.answer)}" if letter else html.escape(q.answer)
+
+
+# What the trainee writes on paper, and the answer key's line, by answer form (the other
+# forms' key: the answer as the app shows it).
+BLANKS = {CHOICE: _choice_blank, ORDER: _order_blank, AMOUNTS: _fields_blank(" ($)"),
+          SETTLE: _fields_blank(" (collect, push, pay $ or refer to floor supervisor)")}
+KEYS = {CHOICE: _choice_key}
+
+
 def _answer_lines(q) -> str:
-    if q.form == "choice" and q.options:
-        letter = "ABCDEFGHIJKLMNOP"[q.options.index(q.answer)] if q.answer in q.options else ""
-        return f"{letter}. {html.escape(q.answer)}" if letter else html.escape(q.answer)
-    return html.escape(q.display(q.answer))
+    key = KEYS.get(q.form)
+    return key(q) if key else html.escape(q.display(q.answer))
 
 
 def question_blocks(title: str, questions: list) -> tuple[list[str], list[str], dict[str, QImage]]:
@@ -93,17 +127,7 @@ def question_blocks(title: str, questions: list) -> tuple[list[str], list[str], 
             if caption := cards_caption(q.scene):
                 out.append(f"<p><b>{html.escape(caption)}</b></p>")
         out.append("<p>" + html.escape(q.prompt).replace("\n", "<br>") + "</p>")
-        if q.form == "choice":
-            out.append("<p style='margin-left:18px'>" + "<br>".join(
-                f"{'ABCDEFGHIJKLMNOP'[i]}. {html.escape(o)} &nbsp;☐" for i, o in enumerate(q.options)) + "</p>")
-        elif q.form == "order":
-            out.append("<p style='margin-left:18px'>Put in order (number them):<br>" + "<br>".join(
-                f"___ {html.escape(o)}" for o in q.options) + "</p>")
-        else:
-            labels = q.fields or ("Answer",)
-            hint = " (collect, push, pay $ or refer to floor supervisor)" if q.form == "settle" else " ($)"
-            out.append("<p style='margin-left:18px'>" + "<br>".join(
-                f"{html.escape(f)}{hint}: ______________" for f in labels) + "</p>")
+        out.append(BLANKS[q.form](q))
         blocks.append("".join(out))
     key = []
     for n, q in enumerate(questions, 1):
