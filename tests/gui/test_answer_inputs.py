@@ -315,3 +315,20 @@ def test_each_answer_form_has_its_input_widget(qtbot):
     widget = make_input(q)
     qtbot.addWidget(widget)
     assert isinstance(widget, OrderInput) and widget.form is form_of(ORDER)
+
+
+def test_each_answer_form_has_its_blank_on_a_worksheet():
+    from trainer.contracts.question import CHOICE, FORMS
+    from trainer.ui.worksheet import BLANKS, _answer_lines
+
+    assert set(BLANKS) == set(FORMS)
+    q = Question(game_id="g", skill="g.s", kind="g.k", seed=1, prompt="?", form=SETTLE,
+                 answer=settle_answer([("collect",), ("pay", 1500)]), explanation="", citations=(),
+                 fields=("Ante", "Play"))
+    assert BLANKS[SETTLE](q) == ("<p style='margin-left:18px'>Ante (collect, push, pay $ or refer to floor supervisor): "
+                                 "______________<br>Play (collect, push, pay $ or refer to floor supervisor): "
+                                 "______________</p>")
+    assert _answer_lines(q) == "Ante: collect, Play: pay $15.00"
+    choice = Question(game_id="g", skill="g.s", kind="g.k", seed=1, prompt="?", form=CHOICE, answer="B & C",
+                      explanation="", citations=(), options=("A", "B & C"))
+    assert _answer_lines(choice) == "B. B &amp; C"
