@@ -12,7 +12,7 @@ import pytest
 
 from trainer.contracts.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.games import registry
-from trainer.training.session import make_question
+from trainer.training.session import Session, make_question
 
 SEEDS = range(120)
 TABLE_SKILLS = ("table-procedure", "table-payouts", "table-watch")
@@ -66,3 +66,22 @@ def test_every_question_is_valid_and_replays_from_its_seed(game_id, kind_id):
     kind = next(k for k in game.question_kinds() if k.id == kind_id)
     for seed in SEEDS:
         check_question(game, kind, seed)
+
+
+@pytest.mark.parametrize("game_id", [s.id for s in registry.specs()])
+def test_a_seeded_session_is_the_same_on_every_station(game_id):
+    """Two stations given one seed ask the same questions; a session as long as the kinds
+    asks every kind once; right answers are all graded right, wrong ones all wrong."""
+    count = len(registry.get_game(game_id).question_kinds())
+    a = Session.quiz(game_id, seed=2024, count=count)
+    b = Session.quiz(game_id, seed=2024, count=count)
+    seen = []
+    while not a.finished:
+        qa, qb = a.current(), b.current()
+        assert qa == qb
+        seen.append(qa.kind)
+        a.answer(qa.answer, 1000)
+        b.answer("wrong", 1000)
+    assert len(set(seen)) == count
+    assert a.summary().correct == count and b.summary().correct == 0
+    assert a.summary().mean_ms == 1000

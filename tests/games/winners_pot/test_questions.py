@@ -5,7 +5,7 @@ import json
 from trainer.games.winners_pot.dealing import DEALER
 from trainer.games.winners_pot.pot import HouseOptions, award_pot
 from trainer.games.winners_pot.questions import KINDS
-from trainer.training.session import Session, make_question
+from trainer.training.session import make_question
 
 # Every kind well formed, cited and replayable: tests/contracts/test_every_question.py
 
@@ -52,17 +52,6 @@ def test_fold_destination_covers_both_streets():
     assert {q.detail["street"] for q in qs} == {3, 4}
     for q in qs:
         assert ("table inventory" in q.answer) == (q.detail["street"] == 3)
-
-
-def test_a_session(registered):
-    session = Session.quiz("winners-pot", seed=11, count=len(KINDS))
-    kinds = set()
-    while not session.finished:
-        q = session.current()
-        kinds.add(q.kind)
-        session.answer(q.answer, 1000)
-    assert session.summary().correct == len(KINDS)
-    assert kinds == {k.id for k in KINDS}
 
 
 def test_award_helper_matches_split_question_shape():
