@@ -69,9 +69,13 @@ def test_sign_in_with_name_and_pin_and_results_sent_in_the_background(station_wi
         stations.practise(store, window.trainee.id, 5, 3, right=lambda i: True)
         local = sorted(r[0] for r in store.db.execute("SELECT id FROM answers"))
     window.server.sender.wake()
+    qtbot.waitUntil(lambda: server_answers(db) == local, timeout=60_000)  # each once
     qtbot.waitUntil(lambda: status.text() == "All results sent to the server", timeout=60_000)
+
+
+def server_answers(db) -> list[str]:
     with connect(db.url) as conn:
-        assert sorted(r[0] for r in conn.execute("SELECT id FROM dealer.answers")) == local
+        return sorted(r[0] for r in conn.execute("SELECT id FROM dealer.answers"))
 
 
 def test_the_pending_count_while_the_server_is_away(station_window, qtbot, pg_cluster) -> None:
@@ -91,6 +95,9 @@ def test_the_pending_count_while_the_server_is_away(station_window, qtbot, pg_cl
         pg_cluster.start()
     window.server.sender.wake()
     qtbot.waitUntil(lambda: status.text() == "All results sent to the server", timeout=60_000)
+    with Store.open(window.db_path) as store:
+        local = sorted(r[0] for r in store.db.execute("SELECT id FROM answers"))
+    assert len(local) == 2 and server_answers(db) == local
 
 
 def test_an_open_exam_is_listed_and_started_on_the_server(station_window, qtbot) -> None:
