@@ -30,7 +30,7 @@ from trainer.core.cards import (
     standard_deck,
 )
 from trainer.core.categories import HandCategory, by_key, high_first, name_categories
-from trainer.core.citation import ruling, section
+from trainer.core.citation import citer, ruling
 from trainer.core.hand_value import RankedHand, comparer
 from trainer.games.hand_builder import RankPatterns
 
@@ -40,8 +40,7 @@ HAND_SIZE = 5
 WILD_CARDS = 5  # four deuces and the joker
 
 
-def cite(sec: str) -> str:
-    return section(TITLE, sec)
+cite = citer(TITLE)  # cite('5(b)') -> '<title> §5(b)'
 
 
 class Category(HandCategory):

@@ -25,7 +25,7 @@ from trainer.core.cards import (
     Card,
 )
 from trainer.core.categories import HandCategory, by_key, high_first, name_categories
-from trainer.core.citation import ruling, section
+from trainer.core.citation import citer, ruling
 from trainer.core.hand_value import RankedHand, comparer
 from trainer.games.hand_builder import RankPatterns
 from trainer.games.four_card import fast as _fast
@@ -36,8 +36,7 @@ PLAYER_CARDS = 5  # §7(c): five cards to each player
 DEALER_CARDS = 6  # §7(c): six cards to the dealer
 
 
-def cite(sec: str) -> str:
-    return section(TITLE, sec)
+cite = citer(TITLE)  # cite('5(b)') -> '<title> §5(b)'
 
 
 class Category(HandCategory):

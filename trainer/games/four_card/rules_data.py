@@ -21,7 +21,7 @@ from trainer.core.game_data import GameData, read_game_data
 from trainer.core.paytable import PayTable
 from trainer.core.rules_data import Reader, RulesDataError, load_json
 from trainer.core.seats import AUTOMATED_SHOE, HAND, MANUAL_SHOE
-from trainer.games.four_card.hands import EXTRA_KEYS, TITLE, Category
+from trainer.games.four_card.hands import EXTRA_KEYS, Category, cite
 from trainer.paths import resource
 
 GAME_ID = "four-card"
@@ -92,10 +92,6 @@ class SideBetData:
     progressive: ProgressiveData
 
 
-def _cite(text: str) -> str:
-    return f"{TITLE} §{text}"
-
-
 def read_side_bets(folder: Path, data: GameData) -> SideBetData:
     g = Reader(str(folder / "game.json"), load_json(folder / "game.json"))
     ca = g["cover_all"]
@@ -109,7 +105,7 @@ def read_side_bets(folder: Path, data: GameData) -> SideBetData:
         columns[int(players)] = data.pay_tables[table_id]
     if not columns:
         raise ca["columns"].fail("the Cover All matrix needs at least one column")
-    cover_all = CoverAllData(_cite(ca["section"].str()), dict(sorted(columns.items())))
+    cover_all = CoverAllData(cite(ca["section"].str()), dict(sorted(columns.items())))
 
     p = g["progressive"]
     meter = p["meter_row"]
@@ -144,14 +140,14 @@ def read_side_bets(folder: Path, data: GameData) -> SideBetData:
                 schedule.append(EnvyRow(r["label"].str(), hands, amount))
             envy[int(wager_text)] = tuple(schedule)
         tables[choice] = ProgressiveTable(choice, data.option_table("progressive_table", choice), reset, envy,
-                                          _cite(t["envy_section"].str()))
+                                          cite(t["envy_section"].str()))
     for choice in choices:
         if choice not in tables:
             raise p["tables"].fail(f"missing paytable {choice!r}")
     progressive = ProgressiveData(
-        citation=_cite(p["section"].str()), meter_label=meter["label"].str(), meter_hands=meter_hands,
-        meter_pays=meter["pays"].str(), meter_citation=_cite(meter["section"].str()),
-        reset_citation=_cite(p["reset_section"].str()), wagers=wagers,
+        citation=cite(p["section"].str()), meter_label=meter["label"].str(), meter_hands=meter_hands,
+        meter_pays=meter["pays"].str(), meter_citation=cite(meter["section"].str()),
+        reset_citation=cite(p["reset_section"].str()), wagers=wagers,
         wagers_citation=p["wagers_cite"].str(), tables=tables,
     )
     return SideBetData(cover_all, progressive)

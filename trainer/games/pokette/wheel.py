@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from trainer.core.cards import RANK_CHARS, RANK_NAMES, SUIT_CHARS, SUIT_NAMES, Card, CardError, card_label
-from trainer.core.citation import ruling
+from trainer.core.citation import citer, ruling
 
 TITLE = "Pokette"
 SECTIONS = 54
@@ -43,9 +43,7 @@ NO_SPIN = "no-spin"
 RESPIN_VOID = "void"
 
 
-def cite(sec: str) -> str:
-    """cite('(g)(2)') -> 'Pokette §(g)(2)'."""
-    return f"{TITLE} §{sec}"
+cite = citer(TITLE)  # cite('(g)(2)') -> 'Pokette §(g)(2)'
 
 
 class SectionError(CardError):

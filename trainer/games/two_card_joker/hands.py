@@ -23,14 +23,13 @@ from trainer.core.cards import (
     standard_deck,
 )
 from trainer.core.categories import HandCategory, by_key, name_categories
-from trainer.core.citation import ruling, section
+from trainer.core.citation import citer, ruling
 from trainer.core.hand_value import RankedHand, comparer
 
 TITLE = "Two Card Joker Poker"
 
 
-def cite(sec: str) -> str:
-    return section(TITLE, sec)
+cite = citer(TITLE)  # cite('5(b)') -> '<title> §5(b)'
 
 
 class Category(HandCategory):

@@ -27,7 +27,7 @@ from typing import Sequence
 
 from trainer.core.cards import ACE, RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card
 from trainer.core.categories import HandCategory, by_key, high_first, name_categories
-from trainer.core.citation import ruling, section
+from trainer.core.citation import citer, ruling
 from trainer.core.hand_value import RankedHand, comparer
 from trainer.games.hand_builder import RankPatterns
 from trainer.games.winners_pot import fast as _fast
@@ -40,8 +40,7 @@ TEN = 10
 FULL_DECK = tuple(Card(rank, suit) for suit in SUIT_CHARS for rank in range(ACE, 1, -1))
 
 
-def cite(sec: str) -> str:
-    return section(TITLE, sec)
+cite = citer(TITLE)  # cite('5(b)') -> '<title> §5(b)'
 
 
 class Category(HandCategory):

@@ -19,7 +19,7 @@ from trainer.core import mirrors
 from trainer.core.game_data import GameData, read_game_data
 from trainer.core.rules_data import Reader, RulesDataError, load_json
 from trainer.core.seats import AUTOMATED_SHOE, HAND, MANUAL_SHOE
-from trainer.games.winners_pot.hands import JACKS_OR_BETTER, TITLE, Category
+from trainer.games.winners_pot.hands import JACKS_OR_BETTER, Category, cite
 from trainer.paths import resource
 
 GAME_ID = "winners-pot"
@@ -45,10 +45,6 @@ class PotData:
     limit_floor: int  # cents: $50,000
 
 
-def _cite(text: str) -> str:
-    return f"{TITLE} §{text}"
-
-
 def read_pot(folder: Path) -> PotData:
     g = Reader(str(folder / "game.json"), load_json(folder / "game.json"))
     pot = g["pot"]
@@ -66,8 +62,8 @@ def read_pot(folder: Path) -> PotData:
     floor = lim["amount"].int()
     if floor <= 0:
         raise lim["amount"].fail("the payout limit is a positive amount in cents")
-    return PotData(_cite(c["section"].str()), max_percent, default_percent, default_fixed,
-                   _cite(lim["section"].str()), floor)
+    return PotData(cite(c["section"].str()), max_percent, default_percent, default_fixed,
+                   cite(lim["section"].str()), floor)
 
 
 def read_rules_data(folder: Path) -> GameData:
