@@ -371,7 +371,54 @@ class FeedbackPanel(QFrame):
         super().keyPressEvent(event)
 
 
-class QuizScreen(QWidget):
+class Answering:
+    """Mixed into a screen that asks questions and records the answers (the quiz, the
+    exam, a drill): the answer input for each question, and whether answer ``index``
+    reached the store, shown on its feedback. The screen has ``input``, ``input_holder``,
+    ``input_box``, ``submit_answer``, ``feedback`` (a ``FeedbackPanel``), ``save_state``
+    and ``_showing(index)``: whether the feedback of answer ``index`` is on screen."""
+
+    def replace_input(self, question, on_ready_changed) -> AnswerInput:
+        """The answer input of ``question`` in place of the last one's."""
+        if self.input is not None:
+            old, self.input = self.input, None
+            self.input_box.removeWidget(old)
+            old.hide()
+            old.setParent(None)
+            old.deleteLater()
+        self.input = make_input(question, self.input_holder)
+        self.input.setObjectName(f"answer-{question.form}")
+        self.input.submitted.connect(self.submit_answer)
+        self.input.ready_changed.connect(lambda _ready: on_ready_changed())
+        self.input_box.addWidget(self.input)
+        return self.input
+
+    def answer_saved(self, index: int) -> None:
+        self.save_state[index] = None
+        if self._showing(index):
+            self._show_save_state(None)
+
+    def answer_not_saved(self, index: int, message: str) -> None:
+        self.save_state[index] = message
+        if self._showing(index):
+            self._show_save_state(message)
+
+    def _show_saved(self, index: int | None) -> None:
+        """On showing answer ``index``'s feedback: what the store said of it, if it has yet."""
+        if index is not None and index in self.save_state:
+            self._show_save_state(self.save_state[index])
+
+    def _show_save_state(self, message: str | None) -> None:
+        if message is None:
+            self.feedback.set_saved()
+        else:
+            self.feedback.set_save_failed(message)
+
+    def unsaved(self) -> dict[int, str]:
+        return {i: m for i, m in self.save_state.items() if m is not None}
+
+
+class QuizScreen(Answering, QWidget):
     answered = Signal(object)  # AnswerResult, emitted before the feedback is shown
     session_finished = Signal(object)  # the Session, after the last feedback
     leave_requested = Signal()
@@ -580,17 +627,7 @@ class QuizScreen(QWidget):
         self.table.set_scene(question.scene)
         self.pay_cards.show_question(question, pay_cards.allowed_for(self))
         self._set_wide(question.scene is None)
-        if self.input is not None:
-            old, self.input = self.input, None
-            self.input_box.removeWidget(old)
-            old.hide()
-            old.setParent(None)
-            old.deleteLater()
-        self.input = make_input(question, self.input_holder)
-        self.input.setObjectName(f"answer-{question.form}")
-        self.input.submitted.connect(self.submit_answer)
-        self.input.ready_changed.connect(lambda _ready: self._update_submit())
-        self.input_box.addWidget(self.input)
+        self.replace_input(question, self._update_submit)
         self.input.show()  # now, not when the layout gets round to it, so that it can take the focus
         self.hint.setText(self.input.hint + (" · Alt+S shows the answer" if self.mode == LEARN else ""))
         self.submit_button.setText("Submit")
@@ -664,8 +701,7 @@ class QuizScreen(QWidget):
     def show_feedback(self, result: AnswerResult, index: int | None = None) -> None:
         self.feedback.show_result(result, self.mode)
         self.show_me_button.setEnabled(False)
-        if index is not None and index in self.save_state:
-            self._show_save_state(self.save_state[index])
+        self._show_saved(index)
         self.stack.setCurrentWidget(self.feedback)
         last = self.session is not None and self.session.finished
         self.submit_button.setText("See summary" if last else "Next question")
@@ -681,28 +717,9 @@ class QuizScreen(QWidget):
         self.show_question()
 
     # ------------------------------------------------------------ saving
-    def answer_saved(self, index: int) -> None:
-        self.save_state[index] = None
-        if self._showing(index):
-            self._show_save_state(None)
-
-    def answer_not_saved(self, index: int, message: str) -> None:
-        self.save_state[index] = message
-        if self._showing(index):
-            self._show_save_state(message)
-
     def _showing(self, index: int) -> bool:
         return (self.session is not None and self.stack.currentWidget() is self.feedback
                 and self.session.position - 1 == index)
-
-    def _show_save_state(self, message: str | None) -> None:
-        if message is None:
-            self.feedback.set_saved()
-        else:
-            self.feedback.set_save_failed(message)
-
-    def unsaved(self) -> dict[int, str]:
-        return {i: m for i, m in self.save_state.items() if m is not None}
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:

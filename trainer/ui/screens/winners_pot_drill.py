@@ -36,9 +36,9 @@ from trainer.games.winners_pot.drill import RoundDrill
 from trainer.games.winners_pot.pot import percent_text
 from trainer.contracts.question import AnswerResult
 from trainer.ui import style
-from trainer.ui.answer_inputs import AnswerInput, make_input
+from trainer.ui.answer_inputs import AnswerInput
 from trainer.ui.confirm import ask_to_leave_round
-from trainer.ui.screens.quiz_screen import FeedbackPanel, Pages
+from trainer.ui.screens.quiz_screen import Answering, FeedbackPanel, Pages
 from trainer.ui.winners_pot_view import WinnersPotTableView
 
 PANEL_WIDTH = 480
@@ -60,7 +60,7 @@ QLabel[role="dealing"] {{ color: {style.ACCENT}; font-size: 12pt; font-weight: 6
 """
 
 
-class WinnersPotDrillScreen(QWidget):
+class WinnersPotDrillScreen(Answering, QWidget):
     answered = Signal(object)  # AnswerResult of each graded step, emitted before its feedback
     finished = Signal(object)  # the RoundDrill, when the trainee chooses Finish after a round
     back_requested = Signal()  # Leave or Esc
@@ -283,17 +283,7 @@ class WinnersPotDrillScreen(QWidget):
         q = self.drill.pending
         self.prompt.setText(q.prompt)
         self.prompt.show()
-        if self.input is not None:
-            old, self.input = self.input, None
-            self.input_box.removeWidget(old)
-            old.hide()
-            old.setParent(None)
-            old.deleteLater()
-        self.input = make_input(q, self.input_holder)
-        self.input.setObjectName(f"answer-{q.form}")
-        self.input.submitted.connect(self.submit_answer)
-        self.input.ready_changed.connect(lambda _ready: self._update_go())
-        self.input_box.addWidget(self.input)
+        self.replace_input(q, self._update_go)
         self.pages.setCurrentWidget(self.input_holder)
         self.input.show()
         self.go_button.setText("Submit")
@@ -320,8 +310,7 @@ class WinnersPotDrillScreen(QWidget):
         index = drill.answered - 1
         self.answered.emit(result)
         self.feedback.show_result(result)
-        if index in self.save_state:
-            self._show_save_state(self.save_state[index])
+        self._show_saved(index)
         self.pages.setCurrentWidget(self.feedback)
         self.go_button.setText("Continue")
         self.go_button.setEnabled(True)
@@ -431,24 +420,8 @@ class WinnersPotDrillScreen(QWidget):
                 R.JACKS: "Jacks Plus", R.FINISH: "The winner's pot"}.get(r.phase, "")
 
     # ---------------------------------------------------------------- saving
-    def answer_saved(self, index: int) -> None:
-        self.save_state[index] = None
-        if self._showing(index):
-            self._show_save_state(None)
-
-    def answer_not_saved(self, index: int, message: str) -> None:
-        self.save_state[index] = message
-        if self._showing(index):
-            self._show_save_state(message)
-
     def _showing(self, index: int) -> bool:
         return self.drill is not None and self.state == "feedback" and self.drill.answered - 1 == index
-
-    def _show_save_state(self, message: str | None) -> None:
-        if message is None:
-            self.feedback.set_saved()
-        else:
-            self.feedback.set_save_failed(message)
 
     # ---------------------------------------------------------------- keys
     def keyPressEvent(self, event: QKeyEvent) -> None:
