@@ -128,3 +128,53 @@ def test_an_open_exam_is_listed_and_started_on_the_server(station_window, qtbot)
     with connect(db.url) as conn:
         server_session = conn.execute("SELECT session_id FROM dealer.exam_attempts").fetchone()[0]
     assert server_session == window.exams.recorder.id  # the station's session, started by the server's clock
+
+
+def test_a_supervisor_sees_the_class_live_and_releases_the_results(server_db, qtbot, tmp_path) -> None:
+    from trainer.server import station
+
+    spec = new_spec("Live quiz", [GAME], question_count=3, time_limit_s=600, pass_mark=50, seed=12,
+                    class_name="Evening")
+    with connect(server_db.url) as admin:
+        ana = accounts.add_trainee(admin, "Ana Diaz", "1234")
+        bo = accounts.add_trainee(admin, "Bo Chen", "9876")
+        evening = accounts.add_class(admin, "Evening", [ana, bo])
+        accounts.save_exam(admin, spec.to_dict(), fingerprint(spec))
+        now = admin.execute("SELECT now()").fetchone()[0]
+        window_id = accounts.publish_exam(admin, spec.id, evening, now - timedelta(minutes=1), now + timedelta(hours=1))
+    with connect(server_db.login("lab_a")) as lab:
+        station.sign_in(lab, "Ana Diaz", "1234")
+        station.start_exam(lab, window_id, ana, GAME)
+    config.activate(config.load(server_url=server_db.login("teacher", supervisor=True)))
+    from trainer.ui.main_window import MainWindow
+
+    window = MainWindow(tmp_path / "supervisor.sqlite3")
+    qtbot.addWidget(window)
+    try:
+        qtbot.waitUntil(lambda: window.server.live_action is not None, timeout=30_000)
+        assert window.server.live_action.text() == "&Live class view…"
+        window.server.show_live()
+        dialog = window.server.live_dialog
+        qtbot.waitUntil(lambda: dialog.table.rowCount() == 2, timeout=30_000)
+        assert dialog.choice.count() == 1 and dialog.choice.itemText(0).startswith("Live quiz — Evening, ")
+        cells = [[dialog.table.item(r, c).text() for c in (0, 1, 3, 4)] for r in range(2)]
+        assert cells == [["Ana Diaz", "answering (0 of 3)", "0", "0"], ["Bo Chen", "not started", "0", "0"]]
+        assert dialog.state.text() == "1 of 2 started, 0 finished."
+        qtbot.mouseClick(dialog.release_button, Qt.MouseButton.LeftButton)
+
+        def released() -> bool:
+            with connect(server_db.url) as conn:
+                return conn.execute("SELECT released_at IS NOT NULL FROM dealer.exam_windows").fetchone()[0]
+
+        qtbot.waitUntil(released, timeout=30_000)
+        qtbot.waitUntil(lambda: "(results released)" in dialog.choice.itemText(0), timeout=30_000)
+        dialog.reject()
+    finally:
+        window.shutdown()
+        config.activate(None)
+
+
+def test_a_station_gets_no_live_view(station_window, qtbot) -> None:
+    window, _db, _evening = station_window
+    qtbot.waitUntil(lambda: window.server.supervisor is not None, timeout=30_000)
+    assert window.server.supervisor is False and window.server.live_action is None

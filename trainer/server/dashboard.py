@@ -18,8 +18,6 @@ from datetime import date, datetime, timedelta
 
 import psycopg
 
-from trainer.contracts.measures import Accuracy
-
 
 @dataclass(frozen=True)
 class Scope:
@@ -65,13 +63,17 @@ class Scope:
 
 
 @dataclass(frozen=True)
-class SkillFigure(Accuracy):
+class SkillFigure:
     game_id: str
     skill: str
     answered: int
     correct: int
     within_target: int
     response_ms: int  # in all
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
 
     @property
     def mean_ms(self) -> int:
@@ -149,3 +151,21 @@ def live_class(conn: psycopg.Connection, window_id: int) -> list[LiveRow]:
            WHERE w.id = %s
            GROUP BY t.name, x.started_at, x.session_id, e.definition
            ORDER BY lower(t.name)""", [window_id])]
+
+
+@dataclass(frozen=True)
+class ExamWindow:
+    id: int
+    title: str
+    class_name: str
+    opens_at: datetime
+    closes_at: datetime
+    released_at: datetime | None
+
+
+def exam_windows(conn: psycopg.Connection) -> list[ExamWindow]:
+    """Every exam published to a class, the latest first."""
+    return [ExamWindow(*row) for row in conn.execute(
+        "SELECT w.id, e.title, c.name, w.opens_at, w.closes_at, w.released_at FROM dealer.exam_windows w "
+        "JOIN dealer.exams e ON e.id = w.exam_id JOIN dealer.classes c ON c.id = w.class_id "
+        "ORDER BY w.opens_at DESC, w.id DESC")]

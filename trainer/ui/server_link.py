@@ -69,9 +69,35 @@ class ServerLink(QObject):
         self.exams_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
         self.exams_action.triggered.connect(self.show_exams)
         window.addAction(self.exams_action)
-        menu = window.menuBar().addMenu("&Server")
-        menu.addAction(self.exams_action)
+        self.menu = window.menuBar().addMenu("&Server")
+        self.menu.addAction(self.exams_action)
+        self.live_action: QAction | None = None
+        self.supervisor: bool | None = None  # None until the server says
         self.sender.start()
+        self.call(self._is_supervisor, self._supervisor_tools, lambda _message: None)
+
+    # -- a supervisor's URL: the live view of a class ---------------------------------------
+    @staticmethod
+    def _is_supervisor(conn) -> bool:
+        from trainer.server.schema import Roles
+
+        roles = Roles.for_database(conn.execute("SELECT current_database()").fetchone()[0])
+        return bool(conn.execute("SELECT pg_has_role(session_user, %s, 'MEMBER')", [roles.supervisor]).fetchone()[0])
+
+    def _supervisor_tools(self, supervisor: bool) -> None:
+        self.supervisor = supervisor
+        if not supervisor or self.live_action is not None:
+            return
+        self.live_action = QAction("&Live class view…", self.window)
+        self.live_action.setObjectName("server-live")
+        self.live_action.triggered.connect(self.show_live)
+        self.menu.addAction(self.live_action)
+
+    def show_live(self) -> None:
+        from trainer.ui.server_live import ServerLiveDialog
+
+        self.live_dialog = ServerLiveDialog(self, self.window)
+        self.live_dialog.open()
 
     # -- calls to the server, off the GUI thread -----------------------------------------
     def call(self, work: Callable[[Any], Any], on_result: Callable[[Any], None],
