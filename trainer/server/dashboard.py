@@ -18,6 +18,8 @@ from datetime import date, datetime, timedelta
 
 import psycopg
 
+from trainer.contracts.measures import Accuracy
+
 
 @dataclass(frozen=True)
 class Scope:
@@ -63,17 +65,13 @@ class Scope:
 
 
 @dataclass(frozen=True)
-class SkillFigure:
+class SkillFigure(Accuracy):
     game_id: str
     skill: str
     answered: int
     correct: int
     within_target: int
     response_ms: int  # in all
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
 
     @property
     def mean_ms(self) -> int:
