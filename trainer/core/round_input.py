@@ -102,6 +102,28 @@ def seat_entries(doc: dict, keys: Iterable[str]) -> Iterator[SeatEntry]:
 T = TypeVar("T")
 
 
+def seat_hands(doc: dict, count: int, wagers: tuple[str, ...], decisions: tuple[str, ...], decision_text: str,
+               make: Callable[..., T]) -> list[T]:
+    """The seats of a game where each holds ``count`` cards, the ``wagers`` and a decision
+    (one of ``decisions``, or none): ``make(number, cards, decision=..., **wagers)`` each,
+    in the order entered."""
+    out = []
+    for seat in seat_entries(doc, ("seat", "cards", "wagers", "decision")):
+        amounts_in = seat.amounts(wagers)
+        decision = seat.fields.get("decision")
+        if decision not in (None, *decisions):
+            raise SettlementError(f"{seat.where}: decision must be {decision_text}, not {decision!r}")
+        out.append(make(seat.number, cards(seat.fields.get("cards"), f"{seat.where}: cards", count),
+                        decision=decision, **{k: amounts_in.get(k, 0) for k in wagers}))
+    return out
+
+
+def seat_json(s: Any, **extra: Any) -> dict:
+    """A settled seat (``seat``, ``hand``, ``results``, ``net``) as the calculator prints it."""
+    return {"seat": s.seat, "hand": s.hand.category.hand_name, "cards": [str(c) for c in s.hand.cards],
+            "description": s.hand.describe(), "wagers": [wager_json(r) for r in s.results], "net": s.net, **extra}
+
+
 def settled(settle: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``settle(*args, **kwargs)``, a rule's ValueError said as the SettlementError it is."""
     try:

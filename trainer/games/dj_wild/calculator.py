@@ -4,7 +4,6 @@ wager's result with its odds and rule out (see trainer.calculator)."""
 from __future__ import annotations
 
 from trainer.core import round_input as ri
-from trainer.core.settlement import SettlementError
 from trainer.games.dj_wild.rules_data import rules_data
 from trainer.games.dj_wild.settlement import FOLD, PLAY, HouseOptions, SeatWagers, settle_round
 
@@ -31,15 +30,7 @@ def settle_document(doc: dict) -> dict:
     options = ri.options(doc, OPTIONS)
     table = str(options.get("trips_table", rules_data().house_options["trips_table"].default))
     dealer = ri.dealer_cards(doc, 5)
-    seats = []
-    for seat in ri.seat_entries(doc, ("seat", "cards", "wagers", "decision")):
-        wagers = seat.amounts(WAGERS)
-        decision = seat.fields.get("decision")
-        if decision not in (None, PLAY, FOLD):
-            raise SettlementError(f"{seat.where}: decision must be \"play\" (twice the ante) or \"fold\", not "
-                                  f"{decision!r}")
-        seats.append(SeatWagers(seat.number, ri.cards(seat.fields.get("cards"), f"{seat.where}: cards", 5),
-                                decision=decision, **{k: wagers.get(k, 0) for k in WAGERS}))
+    seats = ri.seat_hands(doc, 5, WAGERS, (PLAY, FOLD), "\"play\" (twice the ante) or \"fold\"", SeatWagers)
     result = ri.settled(settle_round, dealer, seats, HouseOptions(trips_table=table))
     out = {
         "game": GAME_ID,
@@ -47,9 +38,7 @@ def settle_document(doc: dict) -> dict:
         "dealer": {"hand": result.dealer.category.hand_name, "cards": [str(c) for c in dealer],
                    "description": result.dealer.describe()},
         "seats": [
-            {"seat": s.seat, "hand": s.hand.category.hand_name, "cards": [str(c) for c in s.hand.cards],
-             "description": s.hand.describe(), "wagers": [ri.wager_json(r) for r in s.results], "net": s.net,
-             **({"trips_reading": s.trips_reading.label} if s.trips_reading else {})}
+            ri.seat_json(s, **({"trips_reading": s.trips_reading.label} if s.trips_reading else {}))
             for s in sorted(result.seats, key=lambda s: s.seat)
         ],
         "house_net": result.house_net,

@@ -4,7 +4,6 @@ every wager's result with its odds and rule out (see trainer.calculator)."""
 from __future__ import annotations
 
 from trainer.core import round_input as ri
-from trainer.core.settlement import SettlementError
 from trainer.games.two_card_joker.rules_data import rules_data
 from trainer.games.two_card_joker.settlement import CALL, FOLD, HouseOptions, SeatWagers, settle_round
 
@@ -42,24 +41,15 @@ def settle_document(doc: dict) -> dict:
     options = ri.options(doc, OPTIONS)
     table = str(options.get("pair_up_table", rules_data().house_options["pair_up_table"].default))
     dealer = ri.dealer_cards(doc, 2)
-    seats = []
-    for seat in ri.seat_entries(doc, ("seat", "cards", "wagers", "decision")):
-        wagers = seat.amounts(WAGERS)
-        decision = seat.fields.get("decision")
-        if decision not in (None, CALL, FOLD):
-            raise SettlementError(f"{seat.where}: decision must be \"call\" or \"fold\", not {decision!r}")
-        seats.append(SeatWagers(seat.number, ri.cards(seat.fields.get("cards"), f"{seat.where}: cards", 2),
-                                decision=decision, **{k: wagers.get(k, 0) for k in WAGERS}))
+    seats = ri.seat_hands(doc, 2, WAGERS, (CALL, FOLD), "\"call\" or \"fold\"", SeatWagers)
     result = ri.settled(settle_round, dealer, seats, HouseOptions(pair_up_table=table))
     return {
         "game": "two-card-joker",
         "options": {"pair_up_table": table},
-        "dealer": {"hand": result.dealer.category.label.lower(), "cards": [str(c) for c in dealer],
+        "dealer": {"hand": result.dealer.category.hand_name, "cards": [str(c) for c in dealer],
                    "description": result.dealer.describe(), "qualifies": result.dealer_qualifies},
         "seats": [
-            {"seat": s.seat, "hand": s.hand.category.label.lower(), "cards": [str(c) for c in s.hand.cards],
-             "description": s.hand.describe(), "wagers": [ri.wager_json(r) for r in s.results], "net": s.net}
-            for s in sorted(result.seats, key=lambda s: s.seat)
+            ri.seat_json(s) for s in sorted(result.seats, key=lambda s: s.seat)
         ],
         "settlement_order": [s.seat for s in result.seats],
         "house_net": result.house_net,
