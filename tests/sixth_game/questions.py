@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from trainer.contracts.game import QuestionKind, Skill
+from trainer.contracts.game import QuestionKind, Skill, table_mode_skills
 from trainer.contracts.question import SETTLE, Question, settle_answer
 from trainer.core.cards import cards_label, shuffled, standard_deck
 from trainer.core.money import format_cents
@@ -17,7 +17,7 @@ from tests.sixth_game.rules_data import GAME_ID, rules_data
 SKILLS = (
     Skill(f"{GAME_ID}.payouts", "High Card Duel: payouts", "Settle each Ante against the dealer's card."),
     Skill(f"{GAME_ID}.procedures", "High Card Duel: procedures", "The steps of a round, in order."),
-)
+) + table_mode_skills(GAME_ID, "High Card Duel")
 
 
 def settle_the_antes(rng: random.Random) -> Question:

@@ -1,9 +1,10 @@
 """A sixth game from this test folder, registered through the registry's one seam
 (``registry.register``), is found everywhere a game is: the home screen (its card, title
 and blurb from its game.json, its skills), a quiz answered by keyboard and recorded, the
-explorer's and the calculator's lists, ``dealer-trainer analyze`` and ``settle``, and
-the checks every question kind gets (tests/contracts/test_every_question.py). It has no
-table round, so no Table mode. Nothing in trainer/ names it."""
+explorer's and the calculator's lists, ``dealer-trainer analyze`` and ``settle``, the
+checks every question kind gets (tests/contracts/test_every_question.py), and Table mode
+(a round dealt through its screen, watch mode's mistakes with the game's remedies).
+Nothing in trainer/ names it."""
 
 from __future__ import annotations
 
@@ -86,11 +87,52 @@ def test_the_calculator_and_explorer_list_it(sixth, qtbot):
     assert [g.id for g in analysis_games()][-1] == GAME_ID
 
 
-def test_no_table_mode_and_no_drills(sixth, qtbot):
+def test_its_table_mode_is_the_table_mode_drill(sixth):
     from trainer.training.table_mode import games
     from trainer.ui.drills import drills_for
 
-    assert not games.has_table_mode(GAME_ID) and drills_for(GAME_ID) == ()
+    assert games.has_table_mode(GAME_ID) and games.house_options(GAME_ID) == ()
+    assert [(d.key, d.title) for d in drills_for(GAME_ID)] == [(f"{GAME_ID}.table", "Table mode")]
+
+
+def test_a_round_dealt_right_through_the_table_mode_screen(sixth, qtbot):
+    from tests.gui.test_table_mode import SEED, SIZE, Signals, begin, do_right
+    from trainer.ui.table_mode.screen import TableModeScreen
+
+    screen = TableModeScreen(GAME_ID)
+    qtbot.addWidget(screen)
+    screen.resize(*SIZE)
+    screen.show()
+    qtbot.waitExposed(screen)
+    screen.start(SEED)
+    signals = Signals(screen)
+    r = begin(screen, level_id="practice")
+    verbs = [a.verb for a in r.script.actions]
+    i = 0
+    while not r.finished:
+        do_right(qtbot, screen, mouse=i % 2 == 1)  # by keyboard and by mouse, in turn
+        i += 1
+    assert verbs[:len(r.script.players) + 1] == ["deal"] * (len(r.script.players) + 1) and verbs[-1] == "clear"
+    assert r.record.completed and r.record.clean and signals.recorded == [r.record]
+    assert len(signals.answered) == len(verbs) and all(a.correct for a in signals.answered)
+
+
+def test_watch_mode_deals_its_mistakes_with_the_games_remedies(sixth):
+    from trainer.core.table.levels import level
+    from trainer.core.table.script import RoundConfig
+    from trainer.training.table_mode import games
+
+    module = games.table_module(GAME_ID)
+    found = {}
+    for seed in range(1, 30):
+        script = games.build_round(RoundConfig(GAME_ID, seed, level("practice")))
+        for m in module.watch_mistakes(script, None):
+            found[m.kind] = (m.rule_citation, m.remedy, m.remedy_citation)
+    assert found == {
+        "wrong-payout": ("High Card Duel §5", "Correct the payout to what the pay table pays", "High Card Duel §6(a)"),
+        "wrong-order": ("High Card Duel §3", "Void the round and return every Ante", "High Card Duel §6(b)"),
+    }
+    games.watch_round(RoundConfig(GAME_ID, 5, level("practice")))  # the app deals it, its mistakes drawn in
 
 
 def test_home_screen_and_a_quiz_by_keyboard(sixth, qtbot, tmp_path):
