@@ -431,6 +431,37 @@ def hbox(parent: QWidget | None = None, margins: int | tuple[int, int, int, int]
     return _box(QHBoxLayout(parent), margins, spacing)
 
 
+def screen(widget: QWidget, name: str = "", css: str = "") -> QWidget:
+    """Make ``widget`` a screen of the stylesheet (its page's background and fonts), with
+    its object name and its own stylesheet."""
+    widget.setProperty("role", "screen")
+    if name:
+        widget.setObjectName(name)
+    if css:
+        widget.setStyleSheet(css)
+    return widget
+
+
+def button(text: str, parent: QWidget | None = None, *, name: str = "", role: str | None = None, tip: str = "",
+           height: int | None = None, on_click=None, focus: bool = True) -> QPushButton:
+    """A push button with its object name, stylesheet role, tooltip, minimum height and
+    what a click does; ``focus=False`` leaves the keyboard focus where it is."""
+    b = QPushButton(text, parent)
+    if name:
+        b.setObjectName(name)
+    if role:
+        b.setProperty("role", role)
+    if tip:
+        b.setToolTip(tip)
+    if height is not None:
+        b.setMinimumHeight(height)
+    if not focus:
+        b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    if on_click is not None:
+        b.clicked.connect(on_click)
+    return b
+
+
 def card(parent: QWidget | None = None, role: str = "card") -> QFrame:
     frame = QFrame(parent)
     frame.setProperty("role", role)

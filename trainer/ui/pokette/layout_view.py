@@ -31,23 +31,20 @@ from trainer.games.pokette.layout import (
 )
 from trainer.games.pokette.table import COLLECTED, PAID, ChipView, PoketteScene
 from trainer.games.pokette.wheel import ALL_SECTIONS, Section, rank_text
-from trainer.ui.card_art import paint_card, paint_card_shadow, paint_suit, paint_text_box
+from trainer.ui import table_view
+from trainer.ui.card_art import BLACK as CARD_BLACK
+from trainer.ui.card_art import FACE_WHITE as CARD_WHITE
+from trainer.ui.card_art import JOKER_INK, paint_card, paint_card_shadow, paint_suit, paint_text_box
+from trainer.ui.card_art import RED as CARD_RED
 from trainer.ui.chips import amount_label
+from trainer.ui.table_view import FELT_COLOUR as FELT
+from trainer.ui.table_view import FELT_DARK, FELT_LIGHT, HIGHLIGHT, ROOM_BOTTOM, ROOM_TOP
 
 # ------------------------------------------------------------------ colours and sizes
-ROOM_TOP = QColor("#262a31")
-ROOM_BOTTOM = QColor("#121418")
-FELT = QColor("#1d7243")
-FELT_LIGHT = QColor("#258650")
-FELT_DARK = QColor("#145a33")
+# The room, the felt and the cards are the card table's (trainer.ui.table_view, card_art).
 INK = QColor(236, 222, 160, 225)  # printed lines and words on the felt
 INK_FAINT = QColor(236, 222, 160, 90)
-CARD_WHITE = QColor("#fdfdfa")
-CARD_RED = QColor("#c8102e")
-CARD_BLACK = QColor("#141414")
-JOKER_INK = QColor("#4a148c")
 JOKER_GOLD = QColor("#e8b41e")
-HIGHLIGHT = QColor("#ffd43b")
 HOVER = QColor(255, 255, 255, 60)
 OFFERED = QColor("#ffd43b")
 
@@ -708,21 +705,17 @@ def describe(scene: PoketteScene | None) -> str:
     return ". ".join(parts)
 
 
+def paint_scene(painter: QPainter, width: float, height: float, scene: PoketteScene | None) -> None:
+    """The layout, or the wheel's pose when the scene has the wheel turning."""
+    if scene is not None and scene.wheel is not None:
+        paint_wheel_pose(painter, width, height, scene)
+    else:
+        paint_layout(painter, width, height, scene)
+
+
 def render_scene(scene: PoketteScene | None, width: int, height: int):
     """The scene drawn into a ``width`` x ``height`` QImage (a QGuiApplication must exist)."""
-    from PySide6.QtGui import QImage
-
-    image = QImage(int(width), int(height), QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(ROOM_BOTTOM)
-    painter = QPainter(image)
-    try:
-        if scene is not None and scene.wheel is not None:
-            paint_wheel_pose(painter, width, height, scene)
-        else:
-            paint_layout(painter, width, height, scene)
-    finally:
-        painter.end()
-    return image
+    return table_view.render_scene(scene, width, height, paint_scene)
 
 
 __all__ = [

@@ -70,8 +70,7 @@ class DashboardScreen(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setProperty("role", "screen")
-        self.setStyleSheet(local_style())
+        style.screen(self, css=local_style())
         self.dashboard: Dashboard | None = None
         outer = QVBoxLayout(self)
         outer.setContentsMargins(32, 14, 32, 8)  # 1280x800 with its menu bar: no scrolling

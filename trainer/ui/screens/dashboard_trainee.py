@@ -337,8 +337,7 @@ class TraineeReviewScreen(EscapeGoesBack, QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setProperty("role", "screen")
-        self.setStyleSheet(local_style())
+        style.screen(self, css=local_style())
         self.report: TraineeReport | None = None
         outer = style.vbox(self, (32, 20, 32, 16), 12)
         head, self.title, self.subtitle = screen_header(self, "SUPERVISOR · TRAINEE", "")

@@ -170,16 +170,8 @@ def screen_header(parent: QWidget, brand: str, title: str = "") -> tuple[QHBoxLa
 
 def button(text: str, parent: QWidget, *, name: str, primary: bool = False, flat: bool = False,
            tip: str = "", height: int = 40) -> QPushButton:
-    b = QPushButton(text, parent)
-    b.setObjectName(name)
-    if primary:
-        b.setProperty("role", "primary")
-    elif flat:
-        b.setProperty("role", "flat")
-    if tip:
-        b.setToolTip(tip)
-    b.setMinimumHeight(height)
-    return b
+    role = "primary" if primary else ("flat" if flat else None)
+    return style.button(text, parent, name=name, role=role, tip=tip, height=height)
 
 
 class BusyBar(QProgressBar):

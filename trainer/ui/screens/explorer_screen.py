@@ -238,9 +238,7 @@ class ExplorerScreen(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setProperty("role", "screen")
-        self.setObjectName("explorer-screen")
-        self.setStyleSheet(LOCAL_STYLE)
+        style.screen(self, "explorer-screen", LOCAL_STYLE)
         self.games = analysis_games()
         self.result: dict | None = None
         self.result_game: AnalysisGame | None = None
@@ -265,10 +263,9 @@ class ExplorerScreen(QWidget):
         self.title = style.label("Exact game math", "h1", name="explorer-title")
         titles.addWidget(self.title)
         head.addLayout(titles, 1)
-        self.copy_button = QPushButton("&Copy as JSON", self)
-        self.copy_button.setObjectName("explorer-copy")
-        self.copy_button.setToolTip("Copy the figures shown to the clipboard as JSON")
-        self.copy_button.clicked.connect(self.copy_json)
+        self.copy_button = style.button("&Copy as JSON", self, name="explorer-copy",
+                                        tip="Copy the figures shown to the clipboard as JSON",
+                                        on_click=self.copy_json)
         self.copy_button.setEnabled(False)
         head.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignBottom)
         outer.addLayout(head)
@@ -296,9 +293,7 @@ class ExplorerScreen(QWidget):
         self.table_box.currentIndexChanged.connect(self._table_chosen)
         row.addWidget(self.table_box)
         row.addSpacing(6)
-        self.compute_button = QPushButton("C&ompute", self)
-        self.compute_button.setObjectName("explorer-compute")
-        self.compute_button.setProperty("role", "primary")
+        self.compute_button = style.button("C&ompute", self, name="explorer-compute", role="primary")
         self.compute_button.setMinimumWidth(130)
         self.compute_button.setToolTip("Enumerate every hand of the game (Enter)")
         self.compute_button.clicked.connect(self.compute)
@@ -333,10 +328,8 @@ class ExplorerScreen(QWidget):
         self._columns = 0
 
         actions = QHBoxLayout()
-        self.back_button = QPushButton("&Back to home", self)
-        self.back_button.setObjectName("explorer-back")
-        self.back_button.setMinimumHeight(44)
-        self.back_button.clicked.connect(self.back_requested)
+        self.back_button = style.button("&Back to home", self, name="explorer-back", height=44,
+                                        on_click=self.back_requested)
         actions.addWidget(self.back_button)
         actions.addStretch(1)
         actions.addWidget(style.label("Enter computes · Esc goes back", "hint"))

@@ -127,11 +127,9 @@ class GameCard(QFrame):
         box.addStretch(1)
         row = QHBoxLayout()
         row.setSpacing(14)
-        self.start_button = QPushButton(f"&Start practice ({QUESTIONS_PER_SESSION} questions)", self)
-        self.start_button.setObjectName("start-practice")
-        self.start_button.setProperty("role", "primary")
-        self.start_button.setMinimumHeight(46)
-        self.start_button.clicked.connect(lambda: self.start_requested.emit(info.id))
+        self.start_button = style.button(f"&Start practice ({QUESTIONS_PER_SESSION} questions)", self,
+                                         name="start-practice", role="primary", height=46,
+                                         on_click=lambda: self.start_requested.emit(info.id))
         row.addWidget(self.start_button)
         for button in self._drill_buttons():
             row.addWidget(button)
@@ -169,12 +167,9 @@ class GameCard(QFrame):
         box.addWidget(skills)
         box.addStretch(1)
         # Alt+S belongs to one card only, the home screen's default (HomeScreen.set_default_game)
-        self.start_button = QPushButton("Start practice", self)
-        self.start_button.setObjectName("start-practice")
-        self.start_button.setProperty("role", "primary")
-        self.start_button.setToolTip(f"{QUESTIONS_PER_SESSION} questions from every skill of {info.title}")
-        self.start_button.setMinimumHeight(42)
-        self.start_button.clicked.connect(lambda: self.start_requested.emit(info.id))
+        self.start_button = style.button("Start practice", self, name="start-practice", role="primary",
+                                         tip=f"{QUESTIONS_PER_SESSION} questions from every skill of {info.title}",
+                                         height=42, on_click=lambda: self.start_requested.emit(info.id))
         box.addWidget(self.start_button)
         for button in self._drill_buttons():  # below, full width: card columns can be narrow
             button.setMinimumHeight(36)
@@ -239,33 +234,23 @@ class RecordCard(QFrame):
         self.recent.setTextFormat(Qt.TextFormat.RichText)
         box.addWidget(self.recent)
         box.addStretch(1)
-        self.daily_button = QPushButton("&Daily practice", self)
-        self.daily_button.setObjectName("open-daily")
-        self.daily_button.setProperty("role", "primary")
-        self.daily_button.setToolTip("Today's queue: what you got wrong or answered slowly comes back, "
-                                     "then new skills")
-        self.daily_button.setMinimumHeight(44)
-        self.daily_button.clicked.connect(self.daily_requested)
+        self.daily_button = style.button("&Daily practice", self, name="open-daily", role="primary", height=44,
+                                         tip="Today's queue: what you got wrong or answered slowly comes back, "
+                                             "then new skills", on_click=self.daily_requested)
         box.addWidget(self.daily_button)
         row = QHBoxLayout()
         row.setSpacing(10)
-        self.mistakes_button = QPushButton("My mista&kes", self)
-        self.mistakes_button.setObjectName("open-mistakes")
-        self.mistakes_button.setToolTip("The questions you got wrong lately, to answer again")
-        self.mistakes_button.setMinimumHeight(44)
-        self.mistakes_button.clicked.connect(self.mistakes_requested)
+        self.mistakes_button = style.button("My mista&kes", self, name="open-mistakes",
+                                            tip="The questions you got wrong lately, to answer again", height=44,
+                                            on_click=self.mistakes_requested)
         row.addWidget(self.mistakes_button, 1)
-        self.exam_button = QPushButton("&Exam", self)
-        self.exam_button.setObjectName("open-exam")
-        self.exam_button.setToolTip("Take the exam your instructor set (open the exam file)")
-        self.exam_button.setMinimumHeight(44)
-        self.exam_button.clicked.connect(self.exam_requested)
+        self.exam_button = style.button("&Exam", self, name="open-exam",
+                                        tip="Take the exam your instructor set (open the exam file)", height=44,
+                                        on_click=self.exam_requested)
         row.addWidget(self.exam_button, 1)
         box.addLayout(row)
-        self.progress_button = QPushButton("&My progress", self)
-        self.progress_button.setObjectName("my-progress")
-        self.progress_button.setMinimumHeight(44)
-        self.progress_button.clicked.connect(self.progress_requested)
+        self.progress_button = style.button("&My progress", self, name="my-progress", height=44,
+                                            on_click=self.progress_requested)
         box.addWidget(self.progress_button)
         self.clear()
 
@@ -356,20 +341,16 @@ class HomeScreen(QWidget):
                                           "reports (supervisors sign in)")
         self.supervisor_button.clicked.connect(self.supervisor_requested)
         head.addWidget(self.supervisor_button)
-        self.settle_button = QPushButton("Se&ttle a round", self)
-        self.settle_button.setObjectName("open-settle")
-        self.settle_button.setToolTip("The settlement calculator: every wager of a round with its odds and rule")
-        self.settle_button.clicked.connect(self.settle_requested)
+        self.settle_button = style.button(
+            "Se&ttle a round", self, name="open-settle", on_click=self.settle_requested,
+            tip="The settlement calculator: every wager of a round with its odds and rule")
         head.addWidget(self.settle_button)
-        self.explorer_button = QPushButton("Pay table e&xplorer", self)
-        self.explorer_button.setObjectName("open-explorer")
-        self.explorer_button.setToolTip("Exact odds and house edge of every pay table, by full enumeration")
-        self.explorer_button.clicked.connect(self.explorer_requested)
+        self.explorer_button = style.button("Pay table e&xplorer", self, name="open-explorer",
+                                            tip="Exact odds and house edge of every pay table, by full enumeration",
+                                            on_click=self.explorer_requested)
         head.addWidget(self.explorer_button)
-        self.switch_button = QPushButton("S&witch trainee", self)
-        self.switch_button.setObjectName("switch-trainee")
-        self.switch_button.setProperty("role", "flat")
-        self.switch_button.clicked.connect(self.switch_requested)
+        self.switch_button = style.button("S&witch trainee", self, name="switch-trainee", role="flat",
+                                          on_click=self.switch_requested)
         head.addWidget(self.switch_button)
         outer.addLayout(head)
         subtitle = style.label(

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLineEdit,
-    QPushButton,
     QSplitter,
     QTextBrowser,
     QTreeWidget,
@@ -128,13 +127,9 @@ class RulebookScreen(EscapeGoesBack, QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.apply_search)
         head.addWidget(self.search)
-        self.folder_button = QPushButton("Rules f&older…", self)
-        self.folder_button.setObjectName("rulebook-folder")
-        self.folder_button.clicked.connect(self.choose_folder)
+        self.folder_button = style.button("Rules f&older…", self, name="rulebook-folder", on_click=self.choose_folder)
         head.addWidget(self.folder_button)
-        self.back_button = QPushButton("&Back", self)
-        self.back_button.setObjectName("rulebook-back")
-        self.back_button.clicked.connect(self.back_requested)
+        self.back_button = style.button("&Back", self, name="rulebook-back", on_click=self.back_requested)
         head.addWidget(self.back_button)
         root.addLayout(head)
         self.status = style.label("", "muted", wrap=True, name="rulebook-status")

@@ -543,9 +543,7 @@ class SettleScreen(EscapeGoesBack, QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setProperty("role", "screen")
-        self.setObjectName("settle-screen")
-        self.setStyleSheet(LOCAL_STYLE)
+        style.screen(self, "settle-screen", LOCAL_STYLE)
         self.games = calculator_games()
         self.game: CalculatorGame | None = None
         self.saved_values: dict[str, FormValues] = {}
@@ -690,19 +688,14 @@ class SettleScreen(EscapeGoesBack, QWidget):
         # ---- actions
         actions = QHBoxLayout()
         actions.setSpacing(14)
-        self.back_button = QPushButton("&Back to home", self)
-        self.back_button.setObjectName("settle-back")
-        self.back_button.setMinimumHeight(44)
-        self.back_button.clicked.connect(self.back_requested)
+        self.back_button = style.button("&Back to home", self, name="settle-back", height=44,
+                                        on_click=self.back_requested)
         actions.addWidget(self.back_button)
         self.status = style.label("", "done", name="settle-status")
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         actions.addWidget(self.status, 1)
         actions.addWidget(style.label("Ctrl+Enter settles · Esc goes back", "hint"))
-        self.settle_button = QPushButton("&Settle", self)
-        self.settle_button.setObjectName("settle-button")
-        self.settle_button.setProperty("role", "primary")
-        self.settle_button.setMinimumHeight(44)
+        self.settle_button = style.button("&Settle", self, name="settle-button", role="primary", height=44)
         self.settle_button.setMinimumWidth(150)
         self.settle_button.setToolTip("Settle the round (Ctrl+Enter)")
         self.settle_button.clicked.connect(self.settle_now)
@@ -1187,8 +1180,12 @@ class SettleScreen(EscapeGoesBack, QWidget):
         self.status.setText(f"Printed to {Path(path).name}")
         return True
 
-    def _default_name(self, suffix: str) -> str:
-        return default_file_name(self.form.game_id, suffix, datetime.now())
+    def _save_path(self, title: str, suffix: str) -> str:
+        """The file the user chooses to save to ("" when cancelled), offered under the
+        round's default name."""
+        path, _ = QFileDialog.getSaveFileName(self, title, default_file_name(self.form.game_id, suffix, datetime.now()),
+                                              f"{suffix.upper()} files (*.{suffix})")
+        return path
 
     def open_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a round", "", "JSON files (*.json);;All files (*)")
@@ -1198,16 +1195,14 @@ class SettleScreen(EscapeGoesBack, QWidget):
     def save_clicked(self) -> None:
         if self._document_or_error() is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save the round as JSON", self._default_name("json"),
-                                              "JSON files (*.json)")
+        path = self._save_path("Save the round as JSON", "json")
         if path:
             self.save_json(path)
 
     def pdf_clicked(self) -> None:
         if self.settle_now() is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Print the settlement to PDF", self._default_name("pdf"),
-                                              "PDF files (*.pdf)")
+        path = self._save_path("Print the settlement to PDF", "pdf")
         if path:
             if not path.lower().endswith(".pdf"):
                 path += ".pdf"

@@ -24,8 +24,7 @@ class SupervisorLoginScreen(EscapeGoesBack, QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setProperty("role", "screen")
-        self.setStyleSheet(local_style())
+        style.screen(self, css=local_style())
         self.no_account = False
         outer = style.vbox(self, (40, 26, 40, 22))
         outer.addStretch(2)

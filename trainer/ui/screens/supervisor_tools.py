@@ -82,8 +82,7 @@ class SupervisorToolsScreen(EscapeGoesBack, QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setProperty("role", "screen")
-        self.setStyleSheet(local_style())
+        style.screen(self, css=local_style())
         self.data = ToolsData()
         self.supervisor_name = ""
         self.editing_id: str | None = None

@@ -104,20 +104,15 @@ class DealMode(QObject):
         top.setSpacing(10)
         self.selection_label = style.label("", "selection", wrap=True, name="selection")
         top.addWidget(self.selection_label, 1)
-        self.face_button = QPushButton("", bar)
-        self.face_button.setObjectName("face-toggle")
-        self.face_button.setProperty("role", "verb")
+        self.face_button = style.button("", bar, name="face-toggle", role="verb")
         self.face_button.setCheckable(True)
         self.face_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.face_button.setToolTip("Deal the next cards face up or face down (U)")
         self.face_button.clicked.connect(lambda: self.set_face(self.face_button.isChecked()))
         top.addWidget(self.face_button)
-        self.hint_button = QPushButton("Hint (H)", bar)
-        self.hint_button.setObjectName("hint-button")
-        self.hint_button.setProperty("role", "verb")
-        self.hint_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.hint_button.setToolTip("Show the next step (not counted as a mistake; the log keeps it)")
-        self.hint_button.clicked.connect(self.hint)
+        self.hint_button = style.button("Hint (H)", bar, name="hint-button", role="verb",
+                                        tip="Show the next step (not counted as a mistake; the log keeps it)",
+                                        on_click=self.hint, focus=False)
         top.addWidget(self.hint_button)
         box.addLayout(top)
         self.verb_grid = FlowLayout(spacing=8)
@@ -170,12 +165,9 @@ class DealMode(QObject):
         self.verb_buttons = {}
         for verb in verbs:
             title, key = VERBS[verb]
-            b = QPushButton(f"{title}  ({key})", self.bar)
-            b.setObjectName(f"verb-{verb}")
-            b.setProperty("role", "verb")
-            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            b.setToolTip(f"{title}: press {key}")
-            b.clicked.connect(lambda _=False, v=verb: self.do_verb(v))
+            b = style.button(f"{title}  ({key})", self.bar, name=f"verb-{verb}", role="verb",
+                             tip=f"{title}: press {key}", on_click=lambda _=False, v=verb: self.do_verb(v),
+                             focus=False)
             self.verb_grid.addWidget(b)
             self.verb_buttons[verb] = b
         self.face_button.setVisible(DEAL in verbs)

@@ -92,8 +92,7 @@ class TableModeScreen(QWidget):
 
     def __init__(self, game_id: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setProperty("role", "screen")
-        self.setStyleSheet(LOCAL_STYLE)
+        style.screen(self, css=LOCAL_STYLE)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.game_id = game_id
         self.game_title = registry.title_of(game_id) if registry.is_available(game_id) else game_id

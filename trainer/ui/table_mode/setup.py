@@ -14,10 +14,10 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QLineEdit,
-    QPushButton,
     QRadioButton,
     QScrollArea,
     QSizePolicy,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -64,12 +64,26 @@ class SetupPage(QWidget):
         page.addStretch(1)
 
     # ------------------------------------------------------------------ building
-    def _left_column(self, parent: QWidget) -> QFrame:
+    @staticmethod
+    def _column(parent: QWidget, name: str, caption: str) -> tuple[QFrame, QVBoxLayout]:
+        """One of the two cards side by side, headed by its first section's caption."""
         card = style.card(parent)
-        card.setObjectName("setup-mode")
+        card.setObjectName(name)
         card.setMaximumWidth(620)
         box = style.vbox(card, (24, 20, 24, 20), 10)
-        box.addWidget(style.label("MODE", "stat-label"))
+        box.addWidget(style.label(caption, "stat-label"))
+        return card, box
+
+    @staticmethod
+    def _section(box: QVBoxLayout, card: QFrame, caption: str) -> None:
+        """A rule across the card, then the next section's caption."""
+        box.addSpacing(6)
+        box.addWidget(style.rule(card))
+        box.addSpacing(4)
+        box.addWidget(style.label(caption, "stat-label"))
+
+    def _left_column(self, parent: QWidget) -> QFrame:
+        card, box = self._column(parent, "setup-mode", "MODE")
         self.mode_group = QButtonGroup(self)
         self.mode_buttons: dict[str, QRadioButton] = {}
         for mode, (title, text) in MODE_TEXTS.items():
@@ -83,10 +97,7 @@ class SetupPage(QWidget):
             desc.setContentsMargins(26, 0, 0, 6)
             box.addWidget(desc)
         self.mode_buttons[DEAL_MODE].setChecked(True)
-        box.addSpacing(6)
-        box.addWidget(style.rule(card))
-        box.addSpacing(4)
-        box.addWidget(style.label("LEVEL", "stat-label"))
+        self._section(box, card, "LEVEL")
         self.level_group = QButtonGroup(self)
         self.level_buttons: dict[str, QRadioButton] = {}
         for lv in levels():
@@ -110,20 +121,13 @@ class SetupPage(QWidget):
         return f"{lv.description} ({seats}; {clock})"
 
     def _right_column(self, parent: QWidget) -> QFrame:
-        card = style.card(parent)
-        card.setObjectName("setup-options")
-        card.setMaximumWidth(620)
-        box = style.vbox(card, (24, 20, 24, 20), 10)
-        box.addWidget(style.label("HOUSE OPTIONS", "stat-label"))
+        card, box = self._column(parent, "setup-options", "HOUSE OPTIONS")
         self.options_grid = QGridLayout()
         self.options_grid.setVerticalSpacing(3)
         box.addLayout(self.options_grid)
         self.no_options = style.label("This game has no house options to choose.", "small", wrap=True)
         box.addWidget(self.no_options)
-        box.addSpacing(6)
-        box.addWidget(style.rule(card))
-        box.addSpacing(4)
-        box.addWidget(style.label("SEED (OPTIONAL)", "stat-label"))
+        self._section(box, card, "SEED (OPTIONAL)")
         self.seed_edit = QLineEdit(card)
         self.seed_edit.setObjectName("seed")
         self.seed_edit.setPlaceholderText("a new round each time")
@@ -137,11 +141,8 @@ class SetupPage(QWidget):
         self.error = style.label("", "error", wrap=True, name="setup-error")
         self.error.hide()
         box.addWidget(self.error)
-        self.start_button = QPushButton("Start  (Enter)", card)
-        self.start_button.setObjectName("start-round")
-        self.start_button.setProperty("role", "primary")
-        self.start_button.setMinimumHeight(46)
-        self.start_button.clicked.connect(self.request_start)
+        self.start_button = style.button("Start  (Enter)", card, name="start-round", role="primary", height=46,
+                                         on_click=self.request_start)
         box.addWidget(self.start_button)
         return card
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from trainer.training.table_mode.actions import MISTAKE_TITLES
 from trainer.training.table_mode.scoring import WATCH_MODE, RoundRecord
@@ -124,25 +124,15 @@ class SummaryPanel(QWidget):
         box.addWidget(self.figures)
         buttons = QHBoxLayout()
         buttons.setSpacing(10)
-        self.next_button = QPushButton("Next round  (Enter)", self)
-        self.next_button.setObjectName("next-round")
-        self.next_button.setProperty("role", "primary")
-        self.next_button.setMinimumHeight(42)
-        self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.next_button.clicked.connect(self.next_requested)
+        self.next_button = style.button("Next round  (Enter)", self, name="next-round", role="primary", height=42,
+                                        on_click=self.next_requested, focus=False)
         buttons.addWidget(self.next_button, 1)
-        self.leave_button = QPushButton("Leave  (Esc)", self)
-        self.leave_button.setObjectName("leave-round")
-        self.leave_button.setMinimumHeight(42)
-        self.leave_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.leave_button.clicked.connect(self.leave_requested)
+        self.leave_button = style.button("Leave  (Esc)", self, name="leave-round", height=42,
+                                         on_click=self.leave_requested, focus=False)
         buttons.addWidget(self.leave_button)
         box.addLayout(buttons)
-        self.setup_button = QPushButton("Change the mode, level or house options", self)
-        self.setup_button.setObjectName("change-setup")
-        self.setup_button.setProperty("role", "flat")
-        self.setup_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setup_button.clicked.connect(self.setup_requested)
+        self.setup_button = style.button("Change the mode, level or house options", self, name="change-setup",
+                                         role="flat", on_click=self.setup_requested, focus=False)
         box.addWidget(self.setup_button, 0, Qt.AlignmentFlag.AlignLeft)
         self.round_title = style.label("THE ROUND", "stat-label")
         box.addWidget(self.round_title)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QWidget
 
 from trainer.training.table_mode.watch import WatchRound
 from trainer.ui import style
@@ -49,9 +49,7 @@ class WatchMode(QObject):
         box = style.vbox(bar, 0, 6)
         row = RowFlowLayout(spacing=12)
         box.addLayout(row)
-        self.auto_button = QPushButton("Auto-play (A)", bar)
-        self.auto_button.setObjectName("auto-play")
-        self.auto_button.setProperty("role", "verb")
+        self.auto_button = style.button("Auto-play (A)", bar, name="auto-play", role="verb")
         self.auto_button.setCheckable(True)
         self.auto_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.auto_button.setToolTip("The dealer deals on by itself at the level's pace (A)")
@@ -59,16 +57,10 @@ class WatchMode(QObject):
         row.addWidget(self.auto_button)
         self.pace_label = style.label("", "hint", wrap=True)
         box.addWidget(self.pace_label)
-        self.next_button = QPushButton("Next  (Space / →)", bar)
-        self.next_button.setObjectName("watch-next")
-        self.next_button.setMinimumHeight(46)
-        self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.next_button.clicked.connect(self.next)
+        self.next_button = style.button("Next  (Space / →)", bar, name="watch-next", height=46, on_click=self.next,
+                                        focus=False)
         row.addWidget(self.next_button)
-        self.stop_button = QPushButton("STOP!  (S)", bar)
-        self.stop_button.setObjectName("watch-stop")
-        self.stop_button.setProperty("role", "stop")
-        self.stop_button.setMinimumHeight(52)
+        self.stop_button = style.button("STOP!  (S)", bar, name="watch-stop", role="stop", height=52)
         self.stop_button.setMinimumWidth(200)
         self.stop_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.stop_button.setToolTip("The dealer got that wrong: stop the round (S)")
