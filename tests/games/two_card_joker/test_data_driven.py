@@ -96,3 +96,18 @@ def test_the_shipped_data_asks_tables_1_to_3_and_six_seats():
     assert tables == {"1", "2", "3"} and seats == set(range(1, 7))
     with pytest.raises(ValueError, match="seats are distinct numbers from 1 to 6"):
         dealing.deal_sequence(dealing.MANUAL_SHOE, [7])
+
+
+def test_table_mode_deals_to_every_seat_of_a_larger_layout(changed_data):
+    """More seats in the data once stopped table mode at run time (the dealing code knew six)."""
+    from trainer.core.table import levels
+    from trainer.core.table.script import RoundConfig
+    from trainer.games.two_card_joker import table_round
+
+    changed_data(lambda d: d.update(seats=8))
+    seats = set()
+    for lv in levels.levels():
+        for seed in range(40):
+            script = table_round.build_round(RoundConfig(rd.GAME_ID, seed, lv))
+            seats |= {a.seat for a in script.actions if getattr(a, "seat", None)}
+    assert {7, 8} <= seats <= set(range(1, 9))
