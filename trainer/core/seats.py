@@ -34,6 +34,18 @@ def position_name(position: int, *, capital: bool = False) -> str:
     return f"Seat {position}" if capital else f"seat {position}"
 
 
+class Delivery:
+    """Mixed into each game's DealStep, which holds the ``recipient`` of a card or stack
+    (a seat number, or DEALER)."""
+
+    recipient: int
+
+    @property
+    def recipient_name(self) -> str:
+        """'the dealer', 'seat 3'."""
+        return position_name(self.recipient)
+
+
 def check_seats(seats: Iterable[int], seat_count: int, *, holding: str = "a wager") -> list[int]:
     """The seats in clockwise order (from the dealer's left), refused unless there is at
     least one, each is a seat of the layout (1 to ``seat_count``) and none is twice."""
@@ -57,5 +69,5 @@ def check_players(players: int, seat_count: int, what: str = "seated players") -
         raise ValueError(f"one to {seat_count} {what}")
 
 
-__all__ = ["AUTOMATED_SHOE", "DEALER", "HAND", "MANUAL_SHOE", "METHOD_NAMES", "check_method", "check_players",
+__all__ = ["AUTOMATED_SHOE", "DEALER", "Delivery", "HAND", "MANUAL_SHOE", "METHOD_NAMES", "check_method", "check_players",
            "check_seats", "position_name"]

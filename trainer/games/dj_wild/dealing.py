@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from trainer.core.citation import ruling
-from trainer.core.seats import AUTOMATED_SHOE, DEALER, HAND, check_method, check_players, check_seats, position_name
+from trainer.core.seats import AUTOMATED_SHOE, DEALER, HAND, Delivery, check_method, check_players, check_seats
 from trainer.games.dj_wild.hands import HAND_SIZE, cite
 from trainer.games.dj_wild.rules_data import DEALING_METHODS as METHODS
 from trainer.games.dj_wild.rules_data import DECK_SIZE, rules_data
@@ -21,17 +21,13 @@ METHOD_NAMES = {HAND: "from the hand", AUTOMATED_SHOE: "from the automated deali
 
 
 @dataclass(frozen=True)
-class DealStep:
+class DealStep(Delivery):
     """One delivery: a card from the hand, or a stack of five from the shoe."""
 
     recipient: int  # seat number, or DEALER
     card_number: int  # 1..5 from the hand; 0 for a stack of five
     cards: int  # 1, or 5 for a stack
     citations: tuple[str, ...]
-
-    @property
-    def recipient_name(self) -> str:
-        return position_name(self.recipient)
 
     def describe(self) -> str:
         if self.cards == HAND_SIZE:

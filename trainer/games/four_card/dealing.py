@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from trainer.core.seats import (
-    AUTOMATED_SHOE, DEALER, HAND, MANUAL_SHOE, METHOD_NAMES, check_method, check_players, position_name,
+    AUTOMATED_SHOE, DEALER, HAND, MANUAL_SHOE, METHOD_NAMES, Delivery, check_method, check_players,
 )
 from trainer.core.seats import check_seats as _check_seats
 from trainer.games.four_card.hands import DEALER_CARDS, PLAYER_CARDS, cite
@@ -28,7 +28,7 @@ EXTRA_STACK = "extra-stack"  # the dealer's second stack: bottom card face up, f
 
 
 @dataclass(frozen=True)
-class DealStep:
+class DealStep(Delivery):
     """One delivery: a card, a stack of five, or the dealer's extra stack."""
 
     recipient: int  # seat number, or DEALER
@@ -38,10 +38,6 @@ class DealStep:
     kind: str
     citation: str
     discarded: int = 0  # cards of the delivery that go to the discard rack (the extra stack's four)
-
-    @property
-    def recipient_name(self) -> str:
-        return position_name(self.recipient)
 
     def describe(self) -> str:
         if self.kind == EXTRA_STACK:

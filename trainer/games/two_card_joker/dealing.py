@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from trainer.core.seats import (
-    AUTOMATED_SHOE, DEALER, HAND, MANUAL_SHOE, METHOD_NAMES, check_method, check_players, check_seats, position_name,
+    AUTOMATED_SHOE, DEALER, HAND, MANUAL_SHOE, METHOD_NAMES, Delivery, check_method, check_players, check_seats,
 )
 from trainer.games.two_card_joker.hands import cite
 from trainer.games.two_card_joker.rules_data import DEALING_METHODS as METHODS
@@ -21,7 +21,7 @@ METHOD_SECTIONS = {MANUAL_SHOE: "7(d)", HAND: "8(c)", AUTOMATED_SHOE: "9(c)"}
 
 
 @dataclass(frozen=True)
-class DealStep:
+class DealStep(Delivery):
     """One delivery: a card (or, from the automated shoe, a stack of two)."""
 
     recipient: int  # seat number, or DEALER
@@ -30,10 +30,6 @@ class DealStep:
     face_up: bool
     cover_card: bool  # dealt under (or delivered with) the cover card
     citation: str
-
-    @property
-    def recipient_name(self) -> str:
-        return position_name(self.recipient)
 
     def describe(self) -> str:
         what = "a stack of two cards" if self.cards == 2 else ("first card" if self.card_number == 1 else "second card")
