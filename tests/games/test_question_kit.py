@@ -52,3 +52,17 @@ def test_a_deal_stopped_part_way():
     first = deal_so_far(random.Random(3), rules_data(), (dealing.MANUAL_SHOE,), dealing.deal_sequence,
                         done=lambda rng, steps, seats: 1)
     assert first.progress().startswith("1 delivery has been made, so next is ")
+
+
+def test_which_wins_in_the_games_words():
+    from trainer.core.cards import Card
+    from trainer.games.common.question_kit import which_wins
+    from trainer.games.two_card_joker.hands import evaluate
+
+    words = dict(tie="{p} ties {d}.", above="{hi} beats {lo}.", same="Both {plural} ({kind}); {hi_lower} wins.")
+    kings, sevens = evaluate([Card.parse("Ks"), Card.parse("Kd")]), evaluate([Card.parse("7s"), Card.parse("7h")])
+    flush = evaluate([Card.parse("9h"), Card.parse("4h")])
+    assert which_wins(kings, sevens, **words) == ("Player", "Both pairs (pair); pair of kings wins.")
+    assert which_wins(flush, kings, **words) == ("Dealer", "Pair of kings beats nine-four flush.")
+    assert which_wins(kings, evaluate([Card.parse("Kh"), Card.parse("Kc")]), **words) == (
+        "Tie", "Pair of kings ties pair of kings.")

@@ -72,6 +72,24 @@ def seat_order(kit: QuestionKit, rng: random.Random, seats: list[int], procedure
                               scene=scene(key))
 
 
+def which_wins(player, dealer, *, tie: str, above: str, same: str) -> tuple[str, str]:
+    """'Player', 'Dealer' or 'Tie' for two hand values (``RankedHand``s), and why, in the
+    game's words: ``tie`` when they are equal ({p} and {d}: the player's and the dealer's
+    descriptions), ``above`` when the higher is of a higher category and ``same`` when
+    both are of one category ({hi}, {lo}, {hi_lower}; {plural} and {kind} of the
+    category: 'full houses', 'full house')."""
+    answer = "Player" if player > dealer else "Dealer" if dealer > player else "Tie"
+    if answer == "Tie":
+        return answer, tie.format(p=player.describe(), d=dealer.describe().lower())
+    hi, lo = (player, dealer) if answer == "Player" else (dealer, player)
+    words = {"hi": hi.describe(), "lo": lo.describe().lower(), "hi_lower": hi.describe().lower()}
+    if hi.category != lo.category:
+        return answer, above.format(**words)
+    if "{plural}" in same:
+        words["plural"] = hi.category.plural
+    return answer, same.format(kind=hi.category.label.lower(), **words)
+
+
 @dataclass(frozen=True)
 class DealtSoFar:
     """A deal stopped part way, for "who receives the next card" questions: the method,
@@ -112,4 +130,4 @@ def deal_so_far(rng: random.Random, data: GameData, methods: Sequence[str],
     return DealtSoFar(method, seats, steps, done(rng, steps, seats) if done else rng.randrange(len(steps)))
 
 
-__all__ = ["DealtSoFar", "QuestionKit", "SeatOrder", "deal_so_far", "seat_order"]
+__all__ = ["DealtSoFar", "QuestionKit", "SeatOrder", "deal_so_far", "seat_order", "which_wins"]

@@ -35,7 +35,7 @@ from trainer.games.dj_wild.table import SeatShow, scene
 from trainer.contracts.game import table_mode_skills
 from trainer.contracts.question import CHOICE, ORDER, SETTLE, Question, order_answer, settle_answer, wager_entry
 from trainer.core.seats import position_name
-from trainer.games.common.question_kit import QuestionKit, deal_so_far
+from trainer.games.common.question_kit import QuestionKit, deal_so_far, which_wins
 from trainer.games.common.rules_questions import REFER_OUTCOME, data_kinds, shuffled_items
 
 KIT = QuestionKit(GAME_ID, "DJ Wild")
@@ -195,17 +195,11 @@ def _player_and_dealer(rng: random.Random, floor: Category = Category.HIGH_CARD,
 def which_hand_wins(rng: random.Random) -> Question:
     player, dealer_hand = _player_and_dealer(rng)
     vp, vd = evaluate(player), evaluate(dealer_hand)
-    answer = "Player" if vp > vd else "Dealer" if vd > vp else "Tie"
-    if answer == "Tie":
-        why = (f"{vp.describe()} against {vd.describe().lower()}: the same value, a tie. A natural hand and a "
-               "wild hand of the same value tie; natural or wild matters only to the Trips table.")
-    else:
-        hi, lo = (vp, vd) if answer == "Player" else (vd, vp)
-        if hi.category != lo.category:
-            why = f"{hi.describe()} ranks above {lo.describe().lower()}."
-        else:
-            why = (f"Both hands are {hi.category.plural}; {hi.describe().lower()} is higher: compare the cards "
-                   "that make the hand, then the remaining cards from the highest down.")
+    answer, why = which_wins(vp, vd, tie="{p} against {d}: the same value, a tie. A natural hand and a wild hand "
+                                         "of the same value tie; natural or wild matters only to the Trips table.",
+                             above="{hi} ranks above {lo}.",
+                             same="Both hands are {plural}; {hi_lower} is higher: compare the cards that make the "
+                                  "hand, then the remaining cards from the highest down.")
     why += _ruling_25_why(vp, vd)
     why += f" Player: {_cards(player)}. {_wild_note(player)} Dealer: {_cards(dealer_hand)}. {_wild_note(dealer_hand)}"
     cites = comparison_citations(vp, vd) + ((cite("9(d)(1)"), ruling(13)) if answer == "Tie" else ())

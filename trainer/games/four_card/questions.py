@@ -33,7 +33,7 @@ from trainer.games.four_card.table import SeatShow, dealer_views, scene
 from trainer.contracts.question import (
     AMOUNTS, CHOICE, ORDER, SETTLE, Question, amounts_answer, order_answer, settle_answer, wager_entry,
 )
-from trainer.games.common.question_kit import QuestionKit, SeatOrder, deal_so_far
+from trainer.games.common.question_kit import QuestionKit, SeatOrder, deal_so_far, which_wins
 from trainer.games.common.question_kit import seat_order as common_seat_order
 from trainer.games.common.rules_questions import data_kinds, shuffled_items
 
@@ -164,17 +164,11 @@ def _contest(rng: random.Random, same: float = 0.5) -> tuple[tuple[Card, ...], t
 def which_hand_wins(rng: random.Random) -> Question:
     player, dealer_hand = _contest(rng, 0.6)
     vp, vd = best_hand(player), best_hand(dealer_hand)
-    answer = "Player" if vp > vd else "Dealer" if vd > vp else "Tie"
-    if answer == "Tie":
-        why = (f"{vp.describe()} ties the dealer's {vd.describe().lower()}: neither hand holds a higher card the "
-               "other does not. A player who ties the dealer is paid on the ante and play.")
-    else:
-        hi, lo = (vp, vd) if answer == "Player" else (vd, vp)
-        if hi.category != lo.category:
-            why = f"{hi.describe()} ranks above {lo.describe().lower()} in the order of §3(b)."
-        else:
-            why = (f"Both are {hi.category.label.lower()} hands; {hi.describe().lower()} is higher: compare the ranks "
-                   "that make the hand, then the next card down.")
+    answer, why = which_wins(vp, vd, tie="{p} ties the dealer's {d}: neither hand holds a higher card the other "
+                                         "does not. A player who ties the dealer is paid on the ante and play.",
+                             above="{hi} ranks above {lo} in the order of §3(b).",
+                             same="Both are {kind} hands; {hi_lower} is higher: compare the ranks that make the hand, "
+                                  "then the next card down.")
     why += f" Player's best four: {_cards(_sorted(vp.cards))}; dealer's best four of six: {_cards(_sorted(vd.cards))}."
     return _q("which-hand-wins", "hand-ranking",
               prompt="The dealer has revealed. Whose best four card hand ranks higher?",

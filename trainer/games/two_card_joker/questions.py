@@ -28,7 +28,7 @@ from trainer.games.two_card_joker.settlement import (
 from trainer.games.two_card_joker.table import SeatShow, scene
 from trainer.contracts.question import CHOICE, SETTLE, Question, settle_answer, wager_entry
 from trainer.core.seats import position_name
-from trainer.games.common.question_kit import QuestionKit, SeatOrder, deal_so_far
+from trainer.games.common.question_kit import QuestionKit, SeatOrder, deal_so_far, which_wins
 from trainer.games.common.question_kit import seat_order as common_seat_order
 from trainer.games.common.rules_questions import data_kinds
 
@@ -107,16 +107,10 @@ def _pair_of_hands(rng: random.Random) -> tuple[tuple[Card, Card], tuple[Card, C
 def which_hand_wins(rng: random.Random) -> Question:
     player, dealer_hand = _pair_of_hands(rng)
     vp, vd = evaluate(player), evaluate(dealer_hand)
-    answer = "Player" if vp > vd else "Dealer" if vd > vp else "Tie"
-    if answer == "Tie":
-        why = f"{vp.describe()} ties {vd.describe().lower()}: the hands are of identical rank, a tie hand."
-    else:
-        hi, lo = (vp, vd) if answer == "Player" else (vd, vp)
-        if hi.category != lo.category:
-            why = f"{hi.describe()} ranks above {lo.describe().lower()} in the order of §5(b)."
-        else:
-            why = (f"Both hands are {hi.category.plural}; {hi.describe().lower()} is higher: "
-                   "compare the ranks that make the hand, then the next card down.")
+    answer, why = which_wins(vp, vd, tie="{p} ties {d}: the hands are of identical rank, a tie hand.",
+                             above="{hi} ranks above {lo} in the order of §5(b).",
+                             same="Both hands are {plural}; {hi_lower} is higher: compare the ranks that make the "
+                                  "hand, then the next card down.")
     if vp.category is Category.PAIR and vd.category is Category.PAIR and any(c.is_joker for c in player + dealer_hand):
         why += " A joker pair ties a natural pair of the same rank."
     return _q("which-hand-wins", "hand-ranking",
