@@ -6,7 +6,8 @@ Generates a year of practice for a school (200 trainees in two classes, real que
 of every available game asked again from a pool) as a station's results, imports it
 through ``Store.import_results`` (as a supervisor would import it), then times every
 query the dashboard and the trainee drill-down make, for the whole year, one class,
-one game and the last 30 days. Run on demand; the test suite never runs it.
+one game and the last 30 days, from the summary tables (or with ``--from-answers``
+counted from the answers). Run on demand; the test suite never runs it.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ def main() -> int:
     parser.add_argument("--answers", type=int, default=1_000_000, help="about how many answers (default 1,000,000)")
     parser.add_argument("--db", type=Path, help="reuse (or create) this database instead of a temporary one")
     parser.add_argument("--keep", action="store_true", help="keep the temporary database")
+    parser.add_argument("--from-answers", action="store_true",
+                        help="count every figure from the answers, not the summary tables (Store.use_summaries)")
     args = parser.parse_args()
 
     trainees, days, questions = 200, 365, 10
@@ -54,6 +57,7 @@ def main() -> int:
     else:
         path = args.db
     store = Store.open(path)
+    store.use_summaries = not args.from_answers
     try:
         count = store.answer_span(dash.Query().answer_filter())[0]
         if count == 0:

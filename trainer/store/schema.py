@@ -377,7 +377,7 @@ def _v5_dashboard_summaries(db: Database) -> None:
       after ``recent_since``, the time of its ``SUMMARY_WINDOW``-th most recent answer, or
       all of them while it has fewer), which mastery is judged on;
     - ``summary_skill_days``: the same per UTC day (the first 10 characters of
-      ``answered_at``), without the recent figures;
+      ``answered_at``), without the recent figures, with a covering index by day;
     - ``summary_trainee_days`` (per trainee, game and day) and ``summary_days`` (per game
       and day): question answers only, for the trend.
 
@@ -390,6 +390,9 @@ def _v5_dashboard_summaries(db: Database) -> None:
         if table == "summary_skills":
             columns += ["recent_since TEXT"] + [f"recent_{m} INTEGER NOT NULL DEFAULT 0" for m, _add in _V5_MEASURES]
         db.execute(f"CREATE TABLE {table} ({', '.join(columns)}, PRIMARY KEY ({', '.join(key)})) WITHOUT ROWID")
+    # A date range of every trainee reads its days only (covering: no lookups).
+    db.execute("CREATE INDEX idx_summary_skill_days_day ON summary_skill_days (day, trainee_id, game_id, skill, "
+               "answered, correct, on_target, total_ms, last_answered_at)")
     # The answers are read once, from the covering index by trainee, game, skill and time (version
     # 2), into the days per skill; each other summary sums one made before it.
     sources = {"summary_skill_days": None, "summary_skills": "summary_skill_days",

@@ -6,11 +6,13 @@ per dealer action) stay in the log and in ``answer_rows``, but every figure here
 *question* figure and leaves them out (``question_skill_sql``): a table skill is judged
 by its rounds, ``table_figures`` (see ``trainer.contracts.measures``).
 
-The filtered aggregates read only two covering indexes, never the answers' text:
-``idx_answers_skills`` (trainee, game, skill, time, right, response, target) groups by
-trainee and skill without sorting, and ``idx_answers_dashboard`` (time first) gives
-the trend one range per period. So they stay quick over a million answers (see
-``benchmarks/bench_dashboard.py``).
+The figures come from the summary tables (schema version 5, kept by a trigger as answers
+arrive) for whole UTC days, and from the answers for the parts of days at the ends of a
+date range (``DashboardQueries``). Read from the answers, the filtered aggregates use
+only two covering indexes, never the answers' text: ``idx_answers_skills`` (trainee,
+game, skill, time, right, response, target) groups by trainee and skill without
+sorting, and ``idx_answers_dashboard`` (time first) gives the trend one range per
+period (see ``benchmarks/bench_dashboard.py`` and ``make bench``).
 """
 
 from __future__ import annotations
@@ -227,25 +229,57 @@ class DashboardQueries:
 
         From the summary tables, which keep each skill's last ``SUMMARY_WINDOW`` answers:
         they are the filter's last ones unless the filter ends before the skill's last
-        answer (then everything is read from the answers); when the filter starts after
-        the first of them, the filter holds fewer than ``window`` answers of the skill, all
-        of them in its window. Question skills only."""
-        if not self.use_summaries or window != SUMMARY_WINDOW:
+        answer (then each skill's window is sought in the answers: ``_recent_windows``);
+        when the filter starts after the first of them, the filter holds fewer than
+        ``window`` answers of the skill, all of them in its window. Question skills only."""
+        if not self.use_summaries:
             return self._skill_figures_direct(f, window)
         groups = self._summed_skills(f, questions=True)
         where, params = _where(replace(f, start=None, end=None), "s", questions=True)
         recent = {tuple(r[:3]): r[3:] for r in self.db.execute(
             "SELECT trainee_id, game_id, skill, last_answered_at, recent_since, recent_answered, recent_correct, "
             f"recent_on_target, recent_total_ms FROM summary_skills AS s{where}", params).fetchall()}
+        windows = None
+        if window != SUMMARY_WINDOW or (f.end is not None and any(recent[key][0] >= f.end for key in groups)):
+            windows = self._recent_windows(f, window)
         out = []
         for key, (answered, correct, on_target, total_ms, last) in sorted(groups.items()):
             every = SkillStat(*key, answered, correct, on_target, total_ms, last)
-            last_ever, since, *figures = recent[key]
-            if f.end is not None and last_ever >= f.end:
-                return self._skill_figures_direct(f, window)
+            if windows is not None:
+                out.append((every, SkillStat(*key, *windows[key], last)))
+                continue
+            _last_ever, since, *figures = recent[key]
             whole = since is not None and (f.start is None or since >= f.start)
             out.append((every, SkillStat(*key, *figures, last) if whole else every))
         return out
+
+    def _recent_windows(self, f: AnswerFilter, window: int) -> dict[tuple, tuple]:
+        """(trainee, game, skill) -> (answered, correct, on target, ms) over each question
+        skill's last ``window`` answers in the filter (ties at the window's start in it):
+        for each skill of ``summary_skills``, the time of its ``window``-th most recent
+        answer in the filter is sought in ``idx_answers_skills``, and the answers from
+        there on are summed."""
+        where, params = _where(replace(f, start=None, end=None), "g", questions=True)
+        inner, inner_params = _where(f, "a", questions=True)
+        also = " AND " + inner[len(" WHERE "):]
+        rows = self.db.execute(
+            f"""
+            WITH cut AS (
+                SELECT g.trainee_id, g.game_id, g.skill,
+                       (SELECT a.answered_at FROM answers AS a INDEXED BY idx_answers_skills
+                        WHERE a.trainee_id = g.trainee_id AND a.game_id = g.game_id AND a.skill = g.skill{also}
+                        ORDER BY a.answered_at DESC LIMIT 1 OFFSET ?) AS since
+                FROM summary_skills AS g{where})
+            SELECT cut.trainee_id, cut.game_id, cut.skill, COUNT(*), SUM(a.is_correct),
+                   SUM(a.is_correct AND a.response_ms <= a.target_ms), SUM(a.response_ms)
+            FROM cut JOIN answers AS a INDEXED BY idx_answers_skills
+              ON a.trainee_id = cut.trainee_id AND a.game_id = cut.game_id AND a.skill = cut.skill
+                 AND a.answered_at >= COALESCE(cut.since, ''){also}
+            GROUP BY cut.trainee_id, cut.game_id, cut.skill
+            """,
+            [*inner_params, max(0, window - 1), *params, *inner_params],
+        ).fetchall()
+        return {tuple(r[:3]): tuple(r[3:]) for r in rows}
 
     def _skill_figures_direct(self, f: AnswerFilter, window: int) -> list[tuple[SkillStat, SkillStat]]:
         """``skill_figures`` from the answers, in one query.
