@@ -14,7 +14,12 @@ every answer is committed to first.
   the rules core (the same checks as a file import: ``trainer.review.importer``);
 - ``dashboard``: the supervisor's figures read from the server's summary data, and the
   live view of a class during an exam;
-- ``cli``: ``dealer-trainer server init|check|accept URL``.
+- ``cli``: ``dealer-trainer server init|check|accept URL`` and the instructor's
+  ``server login|trainee|class|publish|release|live URL ...``.
+
+The window's side is in ``trainer.ui``: ``server_link`` (sign-in with name and PIN, the
+sender's status in the status bar), ``server_exams`` (a trainee's open exams and released
+results) and ``server_live`` (the supervisor's live class view).
 
 Nothing here imports Qt; psycopg is imported only by these modules (the ``server``
 extra: ``pip install 'dealer-trainer[server]'``).
