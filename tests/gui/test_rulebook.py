@@ -18,7 +18,8 @@ from trainer.training.table_mode.actions import WRONG_STEP
 from trainer.ui.citation_links import targets
 from trainer.ui.main_window import MainWindow
 from trainer.ui.menus import screen_shortcuts
-from trainer.ui.screens.rulebook_screen import FOLDER_KEY, RulebookScreen
+from trainer.ui.rulebook_install import FOLDER_KEY
+from trainer.ui.screens.rulebook_screen import RulebookScreen
 from trainer.ui.table_mode.screen import TableModeScreen
 
 RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
@@ -166,7 +167,8 @@ def test_the_folder_chosen_is_remembered(qtbot, tmp_path, rules):
     use_rules_texts(None)
     again = MainWindow(tmp_path / "rb2.sqlite3", settings=settings, open_store=False)
     qtbot.addWidget(again)
-    assert current_library().folder == rules  # read from the settings when the window opens
+    book = again.open_rulebook()  # read from the settings when the rule book first opens
+    assert current_library().folder == rules and book.status.text().endswith(f" in {rules}.")
     again.close()
 
 

@@ -53,17 +53,17 @@ def add_commands(commands) -> None:
 def setup_rules_folder(args: argparse.Namespace, station=None) -> None:
     """--rules FOLDER, else the station's settings (``rules_folder``, trainer.config), else
     $DEALER_TRAINER_RULES: the rule texts of this run. The
-    app's own setting (Settings > Rule texts folder) is read by the window when none of
-    these names one."""
-    from trainer.rulebook.library import use_rules_texts
-
+    app's own setting (Settings > Rule texts folder) is read when the window's rule book
+    first opens, if none of these names one."""
     folder = getattr(args, "rules", None)
     setting = getattr(station, "rules_folder", None)
     if folder is None and setting is not None and getattr(setting, "value", None) is not None:
         folder = Path(setting.value)
     if folder is None and os.environ.get(RULES_ENV):
         folder = Path(os.environ[RULES_ENV])
-    if folder is not None:
+    if folder is not None:  # the texts are loaded only when a folder is named (issue 17: start-up)
+        from trainer.rulebook.library import use_rules_texts
+
         use_rules_texts(folder)
 
 

@@ -91,7 +91,7 @@ def attach(label: QLabel) -> QLabel:
 
 def open_from(widget: QWidget, target: str) -> None:
     """Open ``target`` in the rule book of the widget's main window (``open_rulebook``,
-    see ``rulebook_screen.install``), else tell whoever listens to ``links()``."""
+    see ``trainer.ui.rulebook_install``), else tell whoever listens to ``links()``."""
     window = widget.window()
     opener = getattr(window, "open_rulebook", None)
     if callable(opener) and target.startswith("rule:"):

@@ -21,8 +21,6 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QWidget
 
-from trainer.games import registry
-
 TABLE_SUFFIX = ".table"
 TABLE_TITLE = "Table mode"
 TABLE_DESCRIPTION = "Deal whole rounds as the dealer, or watch and stop the dealer's mistakes."
@@ -46,6 +44,8 @@ class Drill:
 
 def drills() -> tuple[Drill, ...]:
     """The drills the games' specs bring (beyond Table mode), in the registry's order."""
+    from trainer.games import registry  # the games are loaded when a drill is first asked for
+
     return tuple(Drill(d.id, spec.id, d.title, d.description, d.screen)
                  for spec in registry.specs() for d in spec.drills)
 

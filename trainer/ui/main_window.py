@@ -26,13 +26,13 @@ from PySide6.QtCore import QEvent, QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
 
-from trainer.core.rng import fresh_seed
 from trainer.ui.screens.trainee_screen import TraineeScreen
 from trainer.ui import style
 from trainer.ui.screen_stack import ScreenStack, fitted_size
 from trainer.ui.confirm import ask_to_leave
 from trainer.ui.drills import drill
 from trainer.ui.menus import AppMenus, about_html, screen_shortcuts, shortcuts_html, show_message
+from trainer.ui.rulebook_install import install as install_rulebook
 from trainer.ui.worker import StoreWorker
 
 WINDOW_TITLE = "Dealer Trainer"
@@ -112,8 +112,6 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.db_status)
 
         self.menus = AppMenus(self)
-        from trainer.ui.screens.rulebook_screen import install as install_rulebook
-
         install_rulebook(self)  # the rule book: every citation a link, Ctrl+R, its folder (issue 18)
         self.stack.currentChanged.connect(lambda _i: self._update_menus())
 
@@ -284,6 +282,7 @@ class MainWindow(QMainWindow):
             return None
         if count is None:
             from trainer.ui.screens.home_screen import QUESTIONS_PER_SESSION as count
+        from trainer.core.rng import fresh_seed
         from trainer.games import registry
         from trainer.training.session import Recorder, Session
 
@@ -357,6 +356,8 @@ class MainWindow(QMainWindow):
         session whose mode is 'drill'."""
         if self.trainee is None:
             return None
+        from trainer.core.rng import fresh_seed
+
         entry = drill(key)
         seed = fresh_seed() if seed is None else seed
         try:

@@ -17,9 +17,7 @@ letter) and the window's own shortcuts.
 
 from __future__ import annotations
 
-import platform
 import re
-from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -113,12 +111,17 @@ def screen_shortcuts(screen: QWidget | None, window: QMainWindow | None = None) 
 
 
 def shortcuts_html(title: str, rows: list[tuple[str, str]]) -> str:
+    from html import escape  # imported when first shown, not at start-up (issue 17)
+
     lines = "".join(f"<tr><td style='padding:2px 14px 2px 0'><b>{escape(k)}</b></td><td>{escape(w)}</td></tr>"
                     if k else f"<tr><td colspan='2' style='padding:2px 0'>{escape(w)}</td></tr>" for k, w in rows)
     return f"<p><b>{escape(title)}</b></p><table>{lines}</table>"
 
 
 def about_html(db_path, settings_file: str | None = None) -> str:
+    import platform
+    from html import escape
+
     from PySide6 import __version__ as pyside_version
     from PySide6.QtCore import qVersion
 

@@ -8,10 +8,10 @@ cite it and the game's pay tables (from the game's data) that cite it. Without t
 school's texts the contents are the app's index with its summaries, and the screen says
 how to load the texts (Rules folder…, ``--rules FOLDER``).
 
-``install(window)`` wires it into the main window: every citation link
-(``trainer.ui.citation_links``) opens it at its section, Ctrl+R (listed by Help > Keyboard shortcuts) opens
-the first citation on the screen in front, and the folder chosen is remembered in the
-window's settings.
+``trainer.ui.rulebook_install.install(window)`` wires it into the main window: every
+citation link (``trainer.ui.citation_links``) opens it at its section, Ctrl+R (listed by
+Help > Keyboard shortcuts) opens the first citation on the screen in front, and the
+folder chosen is remembered in the window's settings.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import html
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -44,11 +43,9 @@ from trainer.rulebook.library import (
 )
 from trainer.rulebook.texts import Section, table_rows
 from trainer.ui import style
-from trainer.ui.citation_links import first_target, link_html
+from trainer.ui.citation_links import link_html
 from trainer.ui.keys import EscapeGoesBack
 
-RULEBOOK_KEYS = ("Ctrl+R",)
-FOLDER_KEY = "rulebook/folder"  # QSettings: the school's rule texts
 ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -386,67 +383,3 @@ class RulebookScreen(EscapeGoesBack, QWidget):
     def shortcuts(self) -> list[tuple[str, str]]:
         return [("Ctrl+R", "open the rule the screen in front cites"), ("Esc", "back"),
                 ("Alt+O", "choose the folder of the school's rule texts")]
-
-
-# ---------------------------------------------------------------- the main window
-
-def install(window) -> None:
-    """Wire the rule book into the main window (see the module doc): ``window.rulebook``
-    (made when first opened), ``window.open_rulebook(target=None)``, links and Ctrl+R."""
-    window._rulebook_screen = None
-    window._rulebook_return = None
-    settings = getattr(window, "settings", None)
-    if rules_texts_folder() is None and settings is not None:
-        saved = settings.value(FOLDER_KEY)
-        if isinstance(saved, str) and saved and Path(saved).is_dir():
-            use_rules_texts(Path(saved))
-
-    def rulebook() -> RulebookScreen:
-        if window._rulebook_screen is None:
-            screen = RulebookScreen()
-            window.stack.addWidget(screen)
-            screen.back_requested.connect(back)
-            screen.folder_chosen.connect(remember)
-            window._rulebook_screen = screen
-        return window._rulebook_screen
-
-    def remember(folder: str) -> None:
-        if window.settings is not None:
-            window.settings.setValue(FOLDER_KEY, folder)
-
-    def back() -> None:
-        target = window._rulebook_return
-        window._rulebook_return = None
-        if target is not None and window.stack.indexOf(target) >= 0:
-            window.show_screen(target)
-
-    def open_rulebook(target: str | None = None) -> RulebookScreen | None:
-        current = window.current_screen()
-        exams = getattr(window, "_exams", None)
-        if exams is not None and current is getattr(exams, "taking", None):
-            # in an exam the rules are not open: citations are shown only after submit
-            window.statusBar().showMessage("The rule book opens once the exam is submitted.", 8000)
-            return None
-        screen = rulebook()
-        if current is not screen:
-            window._rulebook_return = current
-            if target is None:
-                target = first_target(current)
-        if target is None:
-            game = getattr(current, "game_id", None)
-            if isinstance(game, str) and registry.is_available(game):
-                screen.show_game(game)
-        else:
-            screen.show_target(target)
-        window.show_screen(screen)
-        return screen
-
-    window.open_rulebook = open_rulebook
-    window.rulebook = rulebook
-    action = QAction("&Rule book", window)
-    action.setObjectName("menu-rulebook")
-    action.setShortcuts([QKeySequence(k) for k in RULEBOOK_KEYS])
-    action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-    action.triggered.connect(lambda: open_rulebook())
-    window.addAction(action)  # a window key, listed by Help > Keyboard shortcuts (its name starts "menu-")
-    window.rulebook_action = action
