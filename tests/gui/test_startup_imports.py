@@ -1,0 +1,66 @@
+"""Start-up imports only what the first screen needs (issue 17).
+
+The window's first paint shows the trainee list; the games, the rule book and its texts,
+the store (sqlite-utils), the training layer and every other screen are imported when
+first used. Checked in a fresh interpreter (never timed): import the app's modules,
+make and show the main window as ``trainer.ui.app.run`` does, let it paint, then list
+what ``sys.modules`` holds. The store is not opened here: the window opens it on the
+worker's thread, which imports it there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHILD = textwrap.dedent("""
+    import json, sys, tempfile
+    from pathlib import Path
+    from PySide6.QtCore import QSettings
+    from trainer.ui.app import ensure_app
+    from trainer.ui.main_window import MainWindow
+
+    app = ensure_app()
+    folder = Path(tempfile.mkdtemp(prefix="startup-imports-"))
+    window = MainWindow(folder / "trainer.sqlite3", open_store=False,
+                        settings=QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat))
+    window.show()
+    app.processEvents()
+    window.repaint()
+    print(json.dumps({"modules": sorted(sys.modules), "screen": type(window.current_screen()).__name__,
+                      "actions": sorted(a.objectName() for a in window.menus.actions())}), flush=True)
+    window.shutdown()
+""")
+
+NOT_AT_START = ("trainer.games", "trainer.rulebook", "trainer.training", "trainer.store", "trainer.review",
+                "trainer.server", "trainer.ui.table_mode", "trainer.contracts.question", "trainer.contracts.game",
+                "sqlite_utils")
+
+
+def started() -> dict:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    out = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, env=env, cwd=ROOT,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_the_first_paint_imports_the_trainee_list_alone():
+    got = started()
+    modules = got["modules"]
+    early = [m for m in modules if any(m == p or m.startswith(p + ".") for p in NOT_AT_START)]
+    assert early == []
+    screens = [m for m in modules if m.startswith("trainer.ui.screens.")]
+    assert screens == ["trainer.ui.screens.trainee_screen"]
+    assert got["screen"] == "TraineeScreen"
+    # the window's keys are all there though their screens are not loaded: the menus and the rule book's
+    assert got["actions"] == sorted(["menu-switch-trainee", "menu-import", "menu-export", "menu-restore-backup",
+                                     "menu-quit", "menu-full-screen", "menu-larger", "menu-smaller",
+                                     "menu-normal-text", "menu-shortcuts", "menu-about", "menu-rulebook"])
