@@ -12,8 +12,20 @@ KIT = QuestionKit("toy-poker", "Toy")
 def test_skills_questions_and_kinds_carry_the_game_ids():
     s = KIT.skill("payouts", "payouts", "Settle the wagers (§11).")
     assert (s.id, s.title, s.description) == ("toy-poker.payouts", "Toy: payouts", "Settle the wagers (§11).")
-    (k,) = KIT.kinds(("seat-payout", "Settle a seat", "payouts", print))
-    assert (k.id, k.title, k.skill, k.make) == ("toy-poker.seat-payout", "Settle a seat", "toy-poker.payouts", print)
+
+    @KIT.kind("seat-payout", "Settle a seat", "payouts")
+    def seat_payout(rng):
+        return "a question"
+
+    @KIT.kind("stub-count", "Stub count", "dealing")
+    def stub_count(rng):
+        return "another"
+
+    assert seat_payout(None) == "a question"  # still the generator itself
+    k, k2 = KIT.kinds(seat_payout, stub_count)
+    assert (k.id, k.title, k.skill, k.make) == ("toy-poker.seat-payout", "Settle a seat", "toy-poker.payouts",
+                                                seat_payout)
+    assert (k2.id, k2.skill) == ("toy-poker.stub-count", "toy-poker.dealing")
 
 
 def test_seat_order_asks_the_chosen_procedure_in_its_order():

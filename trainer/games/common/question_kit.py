@@ -7,20 +7,25 @@ A game makes one kit and builds with it:
     KIT = QuestionKit(GAME_ID, "Two Card Joker")
     SKILLS = (KIT.skill("payouts", "payouts", "Settle ... (§11)."), ...) + table_mode_skills(GAME_ID, KIT.short)
     q = KIT.question("seat-payout", "payouts", prompt=..., form=SETTLE, ...)
-    KINDS = KIT.kinds(("seat-payout", "Settle a seat", "payouts", seat_payout), ...)
+    @KIT.kind("seat-payout", "Settle a seat", "payouts")
+    def seat_payout(rng): ...
+    KINDS = KIT.kinds(seat_payout, ...)
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TypeVar
 
 from trainer.contracts.game import Generator, QuestionKind, Skill
 from trainer.core import picks
 from trainer.core.game_data import GameData
 from trainer.contracts.question import ORDER, Question, order_answer
 from trainer.games.common.rules_questions import shuffled_items
+
+
+G = TypeVar("G", bound=Callable)
 
 
 @dataclass(frozen=True)
@@ -43,10 +48,18 @@ class QuestionKit:
         return self.question(kind, skill, form=ORDER, options=tuple(shuffled_items(list(items), rng)),
                              answer=order_answer(list(items)), **fields)
 
-    def kinds(self, *rows: tuple[str, str, str, Generator]) -> tuple[QuestionKind, ...]:
-        """One QuestionKind per (kind key, title, skill key, generator)."""
-        return tuple(QuestionKind(f"{self.game_id}.{key}", title, f"{self.game_id}.{skill}", make)
-                     for key, title, skill, make in rows)
+    def kind(self, key: str, title: str, skill: str) -> Callable[[G], G]:
+        """Decorates a generator as the question kind ``key`` of the skill ``skill``, with
+        its title: the kind is written beside the code that makes its questions."""
+        def mark(make: G) -> G:
+            make.question_kind = QuestionKind(f"{self.game_id}.{key}", title, f"{self.game_id}.{skill}", make)
+            return make
+        return mark
+
+    @staticmethod
+    def kinds(*generators: Generator) -> tuple[QuestionKind, ...]:
+        """The question kinds of ``generators`` (each decorated with ``kind``), in this order."""
+        return tuple(g.question_kind for g in generators)
 
 
 @dataclass(frozen=True)

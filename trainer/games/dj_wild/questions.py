@@ -121,6 +121,7 @@ def _ruling_25_flushes(rng: random.Random) -> tuple[tuple[Card, ...], tuple[Card
 
 # ---------------------------------------------------------------- hand ranking
 
+@KIT.kind("name-the-hand", "Name the hand", "hand-ranking")
 def name_the_hand(rng: random.Random) -> Question:
     category = _category(rng)
     hand = hand_of(category, rng)
@@ -192,6 +193,7 @@ def _player_and_dealer(rng: random.Random, floor: Category = Category.HIGH_CARD,
         return (a, b) if rng.random() < 0.5 else (b, a)
 
 
+@KIT.kind("which-hand-wins", "Which hand wins", "hand-ranking")
 def which_hand_wins(rng: random.Random) -> Question:
     player, dealer_hand = _player_and_dealer(rng)
     vp, vd = evaluate(player), evaluate(dealer_hand)
@@ -277,6 +279,7 @@ def _trips_hand(rng: random.Random, avoid: Sequence[Card] = ()) -> tuple[Card, .
     return _build(_category(rng, ceiling=Category.TWO_PAIR), rng, avoid)
 
 
+@KIT.kind("trips-natural-or-wild", "Trips: natural or wild", "trips")
 def trips_natural_or_wild(rng: random.Random) -> Question:
     while True:
         table_id = picks.option_choice(rng, rules_data(), "trips_table")
@@ -308,6 +311,7 @@ def _entries(results, fields: Sequence[str]) -> list:
     return [wager_entry(by_wager[f]) for f in fields]
 
 
+@KIT.kind("seat-payout", "Settle a seat", "payouts")
 def seat_payout(rng: random.Random) -> Question:
     """A whole seat: ante, blind and play (or a fold), Trips on the table in force, and
     now and then a Two Way Bad Beat wager, against a revealed dealer."""
@@ -366,6 +370,7 @@ def seat_payout(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- side bets
 
+@KIT.kind("bad-beat", "Two Way Bad Beat", "side-bets")
 def bad_beat(rng: random.Random) -> Question:
     while True:
         floor = Category.THREE_OF_A_KIND if rng.random() < 0.8 else Category.HIGH_CARD
@@ -449,6 +454,7 @@ def _cover_all_why(outcome) -> str:
     return why
 
 
+@KIT.kind("cover-all", "Cover All: what it pays", "side-bets")
 def cover_all(rng: random.Random) -> Question:
     """What every Cover All wager at the table gets: odds, a loss, or the floor supervisor."""
     seats, hands, outcome = _cover_all_table(rng, allow_refer=True)
@@ -466,6 +472,7 @@ def cover_all(rng: random.Random) -> Question:
               detail={"players": len(seats)})
 
 
+@KIT.kind("cover-all-payout", "Cover All: settle the table", "side-bets")
 def cover_all_payout(rng: random.Random) -> Question:
     """Settle Cover All for the whole table, in dollars and cents."""
     # A five-of-a-kind highest hand is not on the table (ruling 17): each wager is referred to the
@@ -495,6 +502,7 @@ _LINK_REPLACE = "Replace the wild card with a card from the remaining cards in t
 _LINK_OPTIONS = (_LINK_DEALT_AS, _LINK_REPLACE, "Void the Multi Game Link wager", REFER_OUTCOME)
 
 
+@KIT.kind("multi-game-link", "Multi Game Link", "side-bets")
 def multi_game_link(rng: random.Random) -> Question:
     """§12, trainer ruling 18: the procedure is taught; no link wager is ever settled."""
     variant = rng.randrange(3)
@@ -535,6 +543,7 @@ def multi_game_link(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- dealing
 
+@KIT.kind("next-card", "Who gets the next card", "dealing")
 def next_card(rng: random.Random) -> Question:
     d = deal_so_far(rng, rules_data(), dealing.METHODS, dealing.deal_sequence)
     method, seats, done, nxt, dealt = d.method, d.seats, d.done, d.next, d.held
@@ -558,6 +567,7 @@ def next_card(rng: random.Random) -> Question:
               detail={"method": method, "done": done})
 
 
+@KIT.kind("stub-count", "Stub count", "dealing")
 def stub_count(rng: random.Random) -> Question:
     players = picks.seat(rng, rules_data())  # one to every seat of the layout
     right = dealing.stub_count(players)
@@ -580,6 +590,7 @@ def stub_count(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- procedures
 
+@KIT.kind("play-order", "Play or fold: offer order", "procedures")
 def play_order(rng: random.Random) -> Question:
     seats = picks.seats(rng, rules_data(), 3)
     order = dealing.play_order(seats)
@@ -598,6 +609,7 @@ def play_order(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- wagers
 
+@KIT.kind("odds-wording", "What the odds pay", "wagers")
 def odds_wording(rng: random.Random) -> Question:
     """What printed "X to 1" odds pay: X times the wager, the wager staying with the
     player (trainer ruling 3). The DJ Wild text has no rule on printed wording, so no
@@ -623,18 +635,8 @@ def odds_wording(rng: random.Random) -> Question:
 
 
 KINDS = KIT.kinds(
-    ("name-the-hand", "Name the hand", "hand-ranking", name_the_hand),
-    ("which-hand-wins", "Which hand wins", "hand-ranking", which_hand_wins),
-    ("trips-natural-or-wild", "Trips: natural or wild", "trips", trips_natural_or_wild),
-    ("seat-payout", "Settle a seat", "payouts", seat_payout),
-    ("bad-beat", "Two Way Bad Beat", "side-bets", bad_beat),
-    ("cover-all", "Cover All: what it pays", "side-bets", cover_all),
-    ("cover-all-payout", "Cover All: settle the table", "side-bets", cover_all_payout),
-    ("multi-game-link", "Multi Game Link", "side-bets", multi_game_link),
-    ("next-card", "Who gets the next card", "dealing", next_card),
-    ("stub-count", "Stub count", "dealing", stub_count),
-    ("play-order", "Play or fold: offer order", "procedures", play_order),
-    ("odds-wording", "What the odds pay", "wagers", odds_wording),
+    name_the_hand, which_hand_wins, trips_natural_or_wild, seat_payout, bad_beat, cover_all, cover_all_payout,
+    multi_game_link, next_card, stub_count, play_order, odds_wording,
     # The DJ Wild text has no "to"/"win", never "for" wording rule, so the shared odds
     # wording kind is left out and odds-wording above asks what the odds pay instead.
 ) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",

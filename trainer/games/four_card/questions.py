@@ -98,6 +98,7 @@ CATEGORY_NOTES = {
 
 # ---------------------------------------------------------------- hand ranking
 
+@KIT.kind("name-the-hand", "Name the hand", "hand-ranking")
 def name_the_hand(rng: random.Random) -> Question:
     key = _random_key(rng)
     hand = hand_of(key, rng, 5)
@@ -120,6 +121,7 @@ def _option_text(four: Sequence[Card]) -> str:
     return _cards(_sorted(four))
 
 
+@KIT.kind("best-four", "Choose the best four", "hand-ranking")
 def best_four(rng: random.Random) -> Question:
     """Pick the four cards that make the hand, of a player's five or the dealer's six."""
     dealer_hand = rng.random() < 0.5
@@ -161,6 +163,7 @@ def _contest(rng: random.Random, same: float = 0.5) -> tuple[tuple[Card, ...], t
             continue
 
 
+@KIT.kind("which-hand-wins", "Which hand wins", "hand-ranking")
 def which_hand_wins(rng: random.Random) -> Question:
     player, dealer_hand = _contest(rng, 0.6)
     vp, vd = best_hand(player), best_hand(dealer_hand)
@@ -205,6 +208,7 @@ PLAYER_KEYS = ("four-of-a-kind", "straight-flush", "three-of-a-kind", "three-of-
                "two-pair", "pair-of-aces", "pair", "pair", "high-card")
 
 
+@KIT.kind("seat-payout", "Settle a seat", "payouts")
 def seat_payout(rng: random.Random) -> Question:
     """A whole seat: ante and play (or a fold), the ante bonus and Aces Up, against a revealed dealer."""
     options = HouseOptions(aces_up_table=picks.option_choice(rng, rules_data(), "aces_up_table"))
@@ -246,6 +250,7 @@ ACES_UP_KEYS = ("four-of-a-kind", "four-of-a-kind", "straight-flush", "straight-
                 "straight", "two-pair", PAIR_OF_ACES, PAIR_OF_ACES, "pair", "high-card")
 
 
+@KIT.kind("aces-up", "Aces Up payouts", "payouts")
 def aces_up(rng: random.Random) -> Question:
     """Aces Up on a rare or borderline hand, built on purpose, under one of the tables the
     house may choose (I-VII in the shipped data)."""
@@ -290,6 +295,7 @@ def _meter(rng: random.Random, reset: int) -> int:
     return reset + rng.randint(0, 40_000) * 100 + rng.choice((0, 25, 50, 75))
 
 
+@KIT.kind("progressive-payout", "Progressive payouts", "side-bets")
 def progressive_payout(rng: random.Random) -> Question:
     choice = rng.choice(("A", "B"))
     reset = side_bets().progressive.tables[choice].minimum_reset
@@ -351,6 +357,7 @@ def _build_table(rng: random.Random, keys: dict[int, str], dealer_key: str) -> t
     raise HandError("cannot build the table")
 
 
+@KIT.kind("envy-bonus", "Envy Bonus", "side-bets")
 def envy_bonus(rng: random.Random) -> Question:
     choice = rng.choice(("A", "B"))
     table = side_bets().progressive.tables[choice]
@@ -440,6 +447,7 @@ def _cover_all_table(rng: random.Random, seats: list[int]) -> tuple[dict[int, tu
     return hands, dealer_cards, top
 
 
+@KIT.kind("cover-all", "Cover All for the table", "side-bets")
 def cover_all(rng: random.Random) -> Question:
     """Settle every Cover All wager at the table: the highest hand, the number of players (ruling 11)."""
     seats = picks.seats(rng, rules_data(), 2)
@@ -483,6 +491,7 @@ def cover_all(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- dealing
 
+@KIT.kind("next-card", "Who gets the next card", "dealing")
 def next_card(rng: random.Random) -> Question:
     # Now and then near the end, where the dealer's fifth and sixth cards come together.
     d = deal_so_far(rng, rules_data(), dealing.METHODS, dealing.deal_sequence,
@@ -518,6 +527,7 @@ def _method_rule(method: str) -> str:
             "face up.")
 
 
+@KIT.kind("stub-count", "Stub count", "dealing")
 def stub_count(rng: random.Random) -> Question:
     method = rng.choice(dealing.METHODS)
     players = picks.seat(rng, rules_data())  # one to every seat of the layout
@@ -546,6 +556,7 @@ def stub_count(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- procedures
 
+@KIT.kind("seat-order", "Seat order", "procedures")
 def seat_order(rng: random.Random) -> Question:
     seats = picks.seats(rng, rules_data(), 3)
     return common_seat_order(KIT, rng, seats, {
@@ -564,6 +575,7 @@ def seat_order(rng: random.Random) -> Question:
                             for n in seats}, dealer=dealer_views(backs=5, up_card=Card(13, "h")), caption="Seat order"))
 
 
+@KIT.kind("settlement-order", "Settlement alternatives", "procedures")
 def settlement_procedure(rng: random.Random) -> Question:
     alternative = rng.choice(("1", "2"))
     seats = sorted(rng.sample(range(1, rules_data().seats + 1), 2))  # eight steps: an order question shows at most 9
@@ -597,6 +609,7 @@ def _holders_text(holders: Sequence[int]) -> str:
     return text[0].upper() + text[1:] + (" hand" if len(holders) == 1 else " hands")
 
 
+@KIT.kind("cover-all-exposed", "Cover All: the exposed hand", "procedures")
 def cover_all_exposed(rng: random.Random) -> Question:
     """§12(h)-(i), trainer ruling 23: which hand is left exposed once the dealer has dealt
     with one more player's cards.
@@ -666,6 +679,7 @@ def _hand_of_value(value) -> str:
 
 # ---------------------------------------------------------------- wagers
 
+@KIT.kind("play-wager", "Play wager limits", "wagers")
 def play_wager(rng: random.Random) -> Question:
     ante = rng.randint(1, 10) * 500
     kind = rng.choice(("below", "one", "between", "three", "above", "between"))
@@ -692,6 +706,7 @@ def play_wager(rng: random.Random) -> Question:
               detail={"ante": ante, "play": play})
 
 
+@KIT.kind("odds-wording", "\"To\" and \"for\" odds", "wagers")
 def odds_wording(rng: random.Random) -> Question:
     """Trainer ruling 3: "X to 1" keeps the wager; "X for 1" returns X in all."""
     data = rules_data()
@@ -719,21 +734,8 @@ def odds_wording(rng: random.Random) -> Question:
 
 
 KINDS = KIT.kinds(
-    ("name-the-hand", "Name the hand", "hand-ranking", name_the_hand),
-    ("best-four", "Choose the best four", "hand-ranking", best_four),
-    ("which-hand-wins", "Which hand wins", "hand-ranking", which_hand_wins),
-    ("seat-payout", "Settle a seat", "payouts", seat_payout),
-    ("aces-up", "Aces Up payouts", "payouts", aces_up),
-    ("progressive-payout", "Progressive payouts", "side-bets", progressive_payout),
-    ("envy-bonus", "Envy Bonus", "side-bets", envy_bonus),
-    ("cover-all", "Cover All for the table", "side-bets", cover_all),
-    ("next-card", "Who gets the next card", "dealing", next_card),
-    ("stub-count", "Stub count", "dealing", stub_count),
-    ("seat-order", "Seat order", "procedures", seat_order),
-    ("settlement-order", "Settlement alternatives", "procedures", settlement_procedure),
-    ("cover-all-exposed", "Cover All: the exposed hand", "procedures", cover_all_exposed),
-    ("play-wager", "Play wager limits", "wagers", play_wager),
-    ("odds-wording", "\"To\" and \"for\" odds", "wagers", odds_wording),
+    name_the_hand, best_four, which_hand_wins, seat_payout, aces_up, progressive_payout, envy_bonus, cover_all,
+    next_card, stub_count, seat_order, settlement_procedure, cover_all_exposed, play_wager, odds_wording,
 ) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",
                 wagers_skill="wagers", wording_section=None)  # Four Card prints "for" odds (§13): no wording rule
 

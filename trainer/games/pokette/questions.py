@@ -168,6 +168,7 @@ def _joker_note(x: Section) -> str:
 
 # ---------------------------------------------------------------- the layout
 
+@KIT.kind("winning-wager", "Which wager wins", "layout")
 def winning_wager(rng: random.Random) -> Question:
     """Chips A-F on the layout, the marker on the winning card: which one wins?"""
     lay = default_layout()
@@ -246,6 +247,7 @@ def _corner_candidates(rng: random.Random, valid: bool) -> list[Section]:
             return secs
 
 
+@KIT.kind("valid-placement", "Valid splits and corners", "layout")
 def valid_placement(rng: random.Random) -> Question:
     """Is this chip a valid split / corner / double rank (trainer ruling P3)?"""
     lay = default_layout()
@@ -295,6 +297,7 @@ def valid_placement(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- payouts
 
+@KIT.kind("seat-payout", "Pay a seat", "payouts")
 def seat_payout(rng: random.Random) -> Question:
     """One seat's chips, a winning card: pay each winning wager and total the seat."""
     lay = default_layout()
@@ -407,6 +410,7 @@ def announcement_choices(wagers: tuple[str, ...], rng: random.Random) -> tuple[s
     return tuple(options)
 
 
+@KIT.kind("announcement", "The announcement after the second card", "poker-hands")
 def announcement(rng: random.Random) -> Question:
     """The dealer's announcement after the second card (§(h)(3)-(4), rulings P5-P6)."""
     a, b = _two_cards(rng)
@@ -426,6 +430,7 @@ def announcement(rng: random.Random) -> Question:
               detail={"stand": [str(a), str(b)]})
 
 
+@KIT.kind("poker-settlement", "Settle the poker hand wagers", "poker-hands")
 def poker_settlement(rng: random.Random) -> Question:
     """Settle a seat's poker hand wagers on the card that decides them (§(h)(2), §(h)(5))."""
     seat = picks.seat(rng, rules_data())
@@ -488,6 +493,7 @@ def pose(spin: Spin, caption: str = "") -> WheelPose:
     return WheelPose(tuple(str(s) for s in wheel().order), float(spin.rest), spin.direction, caption)
 
 
+@KIT.kind("clapper", "The clapper and \"No spin\"", "wheel")
 def clapper(rng: random.Random) -> Question:
     """Where the clapper rests and what the dealer declares (§(g)(2), §(i)(1), §(i)(3))."""
     w = wheel()
@@ -546,12 +552,7 @@ def _with_odds_ruling(kind: QuestionKind) -> QuestionKind:
 
 
 KINDS = KIT.kinds(
-    ("winning-wager", "Which wager wins", "layout", winning_wager),
-    ("valid-placement", "Valid splits and corners", "layout", valid_placement),
-    ("seat-payout", "Pay a seat", "payouts", seat_payout),
-    ("announcement", "The announcement after the second card", "poker-hands", announcement),
-    ("poker-settlement", "Settle the poker hand wagers", "poker-hands", poker_settlement),
-    ("clapper", "The clapper and \"No spin\"", "wheel", clapper),
+    winning_wager, valid_placement, seat_payout, announcement, poker_settlement, clapper,
 ) + tuple(_with_odds_ruling(k) for k in data_kinds(GAME_ID, rules_data, procedures_skill="procedures",
                                                  irregularities_skill="irregularities", wagers_skill="wagers",
                                                  wording_section="(f)(1)"))

@@ -59,6 +59,7 @@ def _cards(cards: Sequence[Card]) -> str:
 
 # ---------------------------------------------------------------- hand ranking
 
+@KIT.kind("name-the-hand", "Name the hand", "hand-ranking")
 def name_the_hand(rng: random.Random) -> Question:
     category = rng.choice(CATEGORIES)
     hand = hand_of(category, rng)
@@ -104,6 +105,7 @@ def _pair_of_hands(rng: random.Random) -> tuple[tuple[Card, Card], tuple[Card, C
         return a, b
 
 
+@KIT.kind("which-hand-wins", "Which hand wins", "hand-ranking")
 def which_hand_wins(rng: random.Random) -> Question:
     player, dealer_hand = _pair_of_hands(rng)
     vp, vd = evaluate(player), evaluate(dealer_hand)
@@ -140,6 +142,7 @@ def _borderline_dealer_hand(rng: random.Random) -> tuple[Card, Card]:
     return hand_of(rng.choice(CATEGORIES), rng)
 
 
+@KIT.kind("dealer-qualification", "Does the dealer qualify", "qualification")
 def dealer_qualification(rng: random.Random) -> Question:
     hand = _borderline_dealer_hand(rng)
     value = evaluate(hand)
@@ -226,6 +229,7 @@ def _payout_question(rng: random.Random, kind: str, seat_wagers: SeatWagers, dea
               detail={"pair_up_table": options.pair_up_table})
 
 
+@KIT.kind("seat-payout", "Settle a seat", "payouts")
 def seat_payout(rng: random.Random) -> Question:
     """A whole seat: ante and call (or a fold) with side wagers, against a revealed dealer."""
     options = HouseOptions(pair_up_table=picks.option_choice(rng, rules_data(), "pair_up_table"))
@@ -249,6 +253,7 @@ def seat_payout(rng: random.Random) -> Question:
                                    "pay it (and how much).")
 
 
+@KIT.kind("bonus-payout", "Bonus payouts", "payouts")
 def bonus_payout(rng: random.Random) -> Question:
     """Pair Up and Super Flush on a rare or borderline hand, built on purpose."""
     options = HouseOptions(pair_up_table=picks.option_choice(rng, rules_data(), "pair_up_table"))
@@ -267,6 +272,7 @@ def bonus_payout(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- dealing
 
+@KIT.kind("next-card", "Who gets the next card", "dealing")
 def next_card(rng: random.Random) -> Question:
     d = deal_so_far(rng, rules_data(), dealing.METHODS, dealing.deal_sequence)
     method, seats, done, nxt, dealt = d.method, d.seats, d.done, d.next, d.held
@@ -292,6 +298,7 @@ def _method_rule(method: str) -> str:
             "dealer under the cover card, then a second round the same way.")
 
 
+@KIT.kind("stub-count", "Stub count", "dealing")
 def stub_count(rng: random.Random) -> Question:
     players = picks.seat(rng, rules_data())  # one to every seat of the layout
     right = dealing.stub_count(players)
@@ -312,6 +319,7 @@ def stub_count(rng: random.Random) -> Question:
 
 # ---------------------------------------------------------------- procedures
 
+@KIT.kind("seat-order", "Seat order", "procedures")
 def seat_order(rng: random.Random) -> Question:
     seats = picks.seats(rng, rules_data(), 3)
     return common_seat_order(KIT, rng, seats, {
@@ -332,14 +340,8 @@ def seat_order(rng: random.Random) -> Question:
 
 
 KINDS = KIT.kinds(
-    ("name-the-hand", "Name the hand", "hand-ranking", name_the_hand),
-    ("which-hand-wins", "Which hand wins", "hand-ranking", which_hand_wins),
-    ("dealer-qualification", "Does the dealer qualify", "qualification", dealer_qualification),
-    ("seat-payout", "Settle a seat", "payouts", seat_payout),
-    ("bonus-payout", "Bonus payouts", "payouts", bonus_payout),
-    ("next-card", "Who gets the next card", "dealing", next_card),
-    ("stub-count", "Stub count", "dealing", stub_count),
-    ("seat-order", "Seat order", "procedures", seat_order),
+    name_the_hand, which_hand_wins, dealer_qualification, seat_payout, bonus_payout, next_card, stub_count,
+    seat_order,
 ) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",
                 wagers_skill="wagers", wording_section="11(a)")
 

@@ -133,6 +133,7 @@ def category_options(answer: Category, rng: random.Random) -> tuple[str, ...]:
     return tuple(c.label for c in CATEGORIES if c is not left_out)
 
 
+@KIT.kind("name-the-hand", "Name the hand", "hand-ranking")
 def name_the_hand(rng: random.Random) -> Question:
     category = _category(rng)
     hand = hand_of(category, rng)
@@ -208,6 +209,7 @@ def _showdown(rng: random.Random) -> tuple[dict[int, tuple[Card, ...]], int]:
         return hands, button
 
 
+@KIT.kind("who-wins-the-pot", "Who wins the pot", "pot")
 def who_wins_the_pot(rng: random.Random) -> Question:
     hands, button = _showdown(rng)
     values = {p: evaluate(c) for p, c in hands.items()}
@@ -264,6 +266,7 @@ def _forced_policy(target: int, street: int):
     return policy
 
 
+@KIT.kind("fold-destination", "Where a fold goes", "pot")
 def fold_destination(rng: random.Random) -> Question:
     r = random_round(rng, jacks_plus_rate=0.5)
     target = rng.choice(r.players)
@@ -306,6 +309,7 @@ def fold_destination(rng: random.Random) -> Question:
               detail={"street": street, "jacks_plus": jp})
 
 
+@KIT.kind("pot-size", "The pot at each street", "pot")
 def pot_size(rng: random.Random) -> Question:
     r = random_round(rng)
     after_double = rng.random() < 0.65
@@ -383,6 +387,7 @@ def _table_for_pot(rng: random.Random, stayed_min: int = 1):
     return a, players, stayed, folded4, folded3, pot, button
 
 
+@KIT.kind("commission", "The commission", "commission")
 def commission_question(rng: random.Random) -> Question:
     a, players, stayed, folded4, folded3, pot, button = _table_for_pot(rng)
     options = _options(rng)
@@ -406,6 +411,7 @@ def commission_question(rng: random.Random) -> Question:
               detail={"pot": pot})
 
 
+@KIT.kind("split-pot", "A split pot", "commission")
 def split_pot(rng: random.Random) -> Question:
     while True:
         a, players, stayed, folded4, folded3, pot, button = _table_for_pot(rng, stayed_min=2)
@@ -474,6 +480,7 @@ def _jp_wager(rng: random.Random, big: bool) -> int:
     return rng.choice((100, 200, 500, 500, 1000, 2500, 150))
 
 
+@KIT.kind("jacks-plus-payout", "Jacks Plus payouts", "jacks-plus")
 def jacks_plus_payout(rng: random.Random) -> Question:
     if rng.random() < 0.18:
         return _two_royals(rng)
@@ -582,6 +589,7 @@ def _empty_table(players: Sequence[int], button: int, *, backs: int = 0, wagers=
                  dealer_highlight=DEALER in highlight)
 
 
+@KIT.kind("button-move", "Move the button", "button")
 def button_move(rng: random.Random) -> Question:
     players = picks.seats(rng, rules_data(), 2)
     before = rng.choice([DEALER] + players)
@@ -602,6 +610,7 @@ def button_move(rng: random.Random) -> Question:
               scene=_empty_table(players, before, caption="Last round's button"))
 
 
+@KIT.kind("first-to-act", "Who is first after the button", "button")
 def first_to_act(rng: random.Random) -> Question:
     players = picks.seats(rng, rules_data(), 2)
     button = rng.choice([DEALER] + players)
@@ -639,6 +648,7 @@ def first_to_act(rng: random.Random) -> Question:
               detail={"which": which})
 
 
+@KIT.kind("decision-order", "Order of decisions", "button")
 def decision_order_question(rng: random.Random) -> Question:
     players = picks.seats(rng, rules_data(), 3)
     button = rng.choice([DEALER] + players)
@@ -654,6 +664,7 @@ def decision_order_question(rng: random.Random) -> Question:
               scene=_empty_table(players, button, backs=3, dealer_backs=3, caption="Bet or fold"))
 
 
+@KIT.kind("reveal-order", "Order of the reveal", "button")
 def reveal_order_question(rng: random.Random) -> Question:
     players = picks.seats(rng, rules_data(), 2)
     button = rng.choice([DEALER] + players)
@@ -690,6 +701,7 @@ def _eligible(rr: Round, s) -> bool:
     return True
 
 
+@KIT.kind("next-step", "The next step", "round")
 def next_step(rng: random.Random) -> Question:
     seed = rng.randrange(2**31)
     # First run: the whole script of the round, to choose the moment and the decoys.
@@ -730,6 +742,7 @@ def next_step(rng: random.Random) -> Question:
               detail={"kind": step.kind})
 
 
+@KIT.kind("failed-burn", "A missed burn", "irregularities")
 def failed_burn(rng: random.Random) -> Question:
     r = random_round(rng)
     at = rng.choice(("first", "fourth"))
@@ -756,6 +769,7 @@ def failed_burn(rng: random.Random) -> Question:
               citations=(cite("12(e)"),), scene=round_scene(r, caption="A burn was missed"))
 
 
+@KIT.kind("button-not-moved", "The button was not moved", "irregularities")
 def button_not_moved(rng: random.Random) -> Question:
     players = picks.seats(rng, rules_data(), 2)
     last = rng.choice([DEALER] + players)
@@ -779,6 +793,7 @@ def button_not_moved(rng: random.Random) -> Question:
               scene=_empty_table(players, last, caption="The button was not moved"))
 
 
+@KIT.kind("drill-step", "A step of the round", "run-the-round")
 def _drill_step(rng: random.Random) -> Question:
     from trainer.games.winners_pot.drill import random_drill_question
 
@@ -786,21 +801,9 @@ def _drill_step(rng: random.Random) -> Question:
 
 
 KINDS = KIT.kinds(
-    ("name-the-hand", "Name the hand", "hand-ranking", name_the_hand),
-    ("who-wins-the-pot", "Who wins the pot", "pot", who_wins_the_pot),
-    ("pot-size", "The pot at each street", "pot", pot_size),
-    ("fold-destination", "Where a fold goes", "pot", fold_destination),
-    ("commission", "The commission", "commission", commission_question),
-    ("split-pot", "A split pot", "commission", split_pot),
-    ("jacks-plus-payout", "Jacks Plus payouts", "jacks-plus", jacks_plus_payout),
-    ("button-move", "Move the button", "button", button_move),
-    ("first-to-act", "Who is first after the button", "button", first_to_act),
-    ("decision-order", "Order of decisions", "button", decision_order_question),
-    ("reveal-order", "Order of the reveal", "button", reveal_order_question),
-    ("next-step", "The next step", "round", next_step),
-    ("drill-step", "A step of the round", "run-the-round", _drill_step),
-    ("failed-burn", "A missed burn", "irregularities", failed_burn),
-    ("button-not-moved", "The button was not moved", "irregularities", button_not_moved),
+    name_the_hand, who_wins_the_pot, pot_size, fold_destination, commission_question, split_pot, jacks_plus_payout,
+    button_move, first_to_act, decision_order_question, reveal_order_question, next_step, _drill_step, failed_burn,
+    button_not_moved,
 ) + data_kinds(GAME_ID, rules_data, procedures_skill="procedures", irregularities_skill="irregularities",
                wagers_skill="wagers", wording_section="11(a)")
 
