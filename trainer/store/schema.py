@@ -408,12 +408,13 @@ def _v5_dashboard_summaries(db: Database) -> None:
                    f"SELECT {keys}, {sums}{last} FROM {source or 'answers INDEXED BY idx_answers_skills'}{only} "
                    f"GROUP BY {keys}")
     group = "a.trainee_id = {s}trainee_id AND a.game_id = {s}game_id AND a.skill = {s}skill"
-    recent_since = (f"(SELECT a.answered_at FROM answers AS a WHERE {group} "
-                    f"ORDER BY a.answered_at DESC LIMIT 1 OFFSET {SUMMARY_WINDOW - 1})")
-    recent = (f"({', '.join(f'recent_{m}' for m, _a in _V5_MEASURES)}) = (SELECT "
+    # The time of the skill's SUMMARY_WINDOW-th most recent answer (NULL while it has fewer),
+    # and the figures of the answers from then on, in one statement.
+    recent = (f"(recent_since, {', '.join(f'recent_{m}' for m, _a in _V5_MEASURES)}) = (SELECT w.since, "
               + ", ".join(f"SUM({add.format(a='a.')})" for _m, add in _V5_MEASURES)
-              + f" FROM answers AS a WHERE {group} AND a.answered_at >= COALESCE(summary_skills.recent_since, ''))")
-    db.execute(f"UPDATE summary_skills SET recent_since = {recent_since.format(s='summary_skills.')}")
+              + f" FROM (SELECT (SELECT a.answered_at FROM answers AS a WHERE {group} "
+              f"ORDER BY a.answered_at DESC LIMIT 1 OFFSET {SUMMARY_WINDOW - 1}) AS since) AS w "
+              f"JOIN answers AS a ON {group} AND a.answered_at >= COALESCE(w.since, ''))")
     db.execute(f"UPDATE summary_skills SET {recent.format(s='summary_skills.')}")
     body = []
     for table, key, questions, with_last in _V5_SUMMARIES:
@@ -432,7 +433,6 @@ def _v5_dashboard_summaries(db: Database) -> None:
     # The recent figures change only when the new answer is among the skill's most recent.
     mine = ("trainee_id = NEW.trainee_id AND game_id = NEW.game_id AND skill = NEW.skill "
             "AND (recent_since IS NULL OR recent_since <= NEW.answered_at)")
-    body.append(f"UPDATE summary_skills SET recent_since = {recent_since.format(s='NEW.')} WHERE {mine}")
     body.append(f"UPDATE summary_skills SET {recent.format(s='NEW.')} WHERE {mine}")
     db.execute("CREATE TRIGGER answers_summaries AFTER INSERT ON answers BEGIN "
                + "; ".join(body) + "; END")
