@@ -33,10 +33,10 @@ from trainer.games.dj_wild.settlement import (
 )
 from trainer.games.dj_wild.table import SeatShow, scene
 from trainer.contracts.game import table_mode_skills
-from trainer.contracts.question import CHOICE, ORDER, SETTLE, Question, order_answer, settle_answer, wager_entry
+from trainer.contracts.question import CHOICE, SETTLE, Question, settle_answer, wager_entry
 from trainer.core.seats import position_name
 from trainer.games.common.question_kit import QuestionKit, deal_so_far, which_wins
-from trainer.games.common.rules_questions import REFER_OUTCOME, data_kinds, shuffled_items
+from trainer.games.common.rules_questions import REFER_OUTCOME, data_kinds
 
 KIT = QuestionKit(GAME_ID, "DJ Wild")
 SHORT = KIT.short
@@ -595,16 +595,16 @@ def play_order(rng: random.Random) -> Question:
     seats = picks.seats(rng, rules_data(), 3)
     order = dealing.play_order(seats)
     items = [f"Seat {n}" for n in order]
-    return _q("play-order", "procedures",
-              prompt="You dealt from the automated dealing shoe and every hand is out. In what order do you offer "
-                     "each player the play wager (twice the ante) or a fold?",
-              form=ORDER, options=tuple(shuffled_items(items, rng)), answer=order_answer(items),
-              explanation=("Starting from the player farthest to your left who has placed a wager, the dealer offers "
-                           "the option to place a play wager of 2X the ante or fold. Seats are numbered from the "
-                           "dealer's left."),
-              citations=dealing.PLAY_ORDER_CITATIONS,
-              scene=scene({n: SeatShow(backs=5, face_up=False, wagers=(("ante", 1000), ("blind", 1000), ("trips", 500)))
-                           for n in seats}, dealer_backs=5, dealer_face_up=False, caption="Play or fold?"))
+    return KIT.order_question(
+        "play-order", "procedures", rng, items,
+        prompt="You dealt from the automated dealing shoe and every hand is out. In what order do you offer "
+               "each player the play wager (twice the ante) or a fold?",
+        explanation=("Starting from the player farthest to your left who has placed a wager, the dealer offers "
+                     "the option to place a play wager of 2X the ante or fold. Seats are numbered from the "
+                     "dealer's left."),
+        citations=dealing.PLAY_ORDER_CITATIONS,
+        scene=scene({n: SeatShow(backs=5, face_up=False, wagers=(("ante", 1000), ("blind", 1000), ("trips", 500)))
+                     for n in seats}, dealer_backs=5, dealer_face_up=False, caption="Play or fold?"))
 
 
 # ---------------------------------------------------------------- wagers

@@ -31,11 +31,11 @@ from trainer.games.four_card.settlement import (
 )
 from trainer.games.four_card.table import SeatShow, dealer_views, scene
 from trainer.contracts.question import (
-    AMOUNTS, CHOICE, ORDER, SETTLE, Question, amounts_answer, order_answer, settle_answer, wager_entry,
+    AMOUNTS, CHOICE, SETTLE, Question, amounts_answer, settle_answer, wager_entry,
 )
 from trainer.games.common.question_kit import QuestionKit, SeatOrder, deal_so_far, which_wins
 from trainer.games.common.question_kit import seat_order as common_seat_order
-from trainer.games.common.rules_questions import data_kinds, shuffled_items
+from trainer.games.common.rules_questions import data_kinds
 
 KIT = QuestionKit(GAME_ID, "Four Card")
 SHORT = KIT.short
@@ -591,14 +591,15 @@ def settlement_procedure(rng: random.Random) -> Question:
     else:
         why += ("Alternative (2) then completes the remaining procedures for one player before moving "
                 "counterclockwise to the next: pay the player's winning wagers, collect the player's cards.")
-    return _q("settlement-order", "procedures",
-              prompt=f"The house settles by §10(e)({alternative}). Put the dealer's actions in order.",
-              form=ORDER, options=tuple(shuffled_items(items, rng)), answer=order_answer(items), explanation=why,
-              citations=_dedupe([cite("10(d)"), cite(f"10(e)({alternative})")] + [s.citation for s in steps]),
-              scene=scene({n: SeatShow(backs=5, face_up=False, wagers=(("ante", 1000), ("play", 1000))) for n in seats},
-                          dealer=dealer_views(backs=5, up_card=Card(9, "c")),
-                          caption=f"Settlement alternative (e)({alternative})"),
-              detail={"alternative": alternative})
+    return KIT.order_question(
+        "settlement-order", "procedures", rng, items,
+        prompt=f"The house settles by §10(e)({alternative}). Put the dealer's actions in order.",
+        explanation=why,
+        citations=_dedupe([cite("10(d)"), cite(f"10(e)({alternative})")] + [s.citation for s in steps]),
+        scene=scene({n: SeatShow(backs=5, face_up=False, wagers=(("ante", 1000), ("play", 1000))) for n in seats},
+                    dealer=dealer_views(backs=5, up_card=Card(9, "c")),
+                    caption=f"Settlement alternative (e)({alternative})"),
+        detail={"alternative": alternative})
 
 
 def _holders_text(holders: Sequence[int]) -> str:

@@ -35,10 +35,10 @@ from trainer.games.winners_pot.rules_data import GAME_ID, rules_data
 from trainer.games.winners_pot.round import Round, play_to, random_round, simulated_decision
 from trainer.games.winners_pot.table import SeatShow, round_scene, scene
 from trainer.contracts.question import (
-    AMOUNTS, CHOICE, ORDER, SETTLE, Question, amounts_answer, order_answer, settle_answer, wager_entry,
+    AMOUNTS, CHOICE, SETTLE, Question, amounts_answer, settle_answer, wager_entry,
 )
 from trainer.games.common.question_kit import QuestionKit
-from trainer.games.common.rules_questions import data_kinds, shuffled_items
+from trainer.games.common.rules_questions import data_kinds
 
 KIT = QuestionKit(GAME_ID, "Winner's Pot")
 SHORT = KIT.short
@@ -654,14 +654,14 @@ def decision_order_question(rng: random.Random) -> Question:
     button = rng.choice([DEALER] + players)
     order = decision_order(button, players)
     items = [_name(p) for p in order]
-    return _q("decision-order", "button",
-              prompt="Every hand holds three cards. In what order do you ascertain the players' decisions?",
-              form=ORDER, options=tuple(shuffled_items(items, rng)), answer=order_answer(items),
-              explanation=("Clockwise, starting with the player next to the button: "
-                           + ", ".join(position_name(p) for p in order)
-                           + ". The dealer is passed over: its ante, bet and double were placed before the deal."),
-              citations=(cite("10(a)(3)"), cite("6(c)")),
-              scene=_empty_table(players, button, backs=3, dealer_backs=3, caption="Bet or fold"))
+    return KIT.order_question(
+        "decision-order", "button", rng, items,
+        prompt="Every hand holds three cards. In what order do you ascertain the players' decisions?",
+        explanation=("Clockwise, starting with the player next to the button: "
+                     + ", ".join(position_name(p) for p in order)
+                     + ". The dealer is passed over: its ante, bet and double were placed before the deal."),
+        citations=(cite("10(a)(3)"), cite("6(c)")),
+        scene=_empty_table(players, button, backs=3, dealer_backs=3, caption="Bet or fold"))
 
 
 @KIT.kind("reveal-order", "Order of the reveal", "button")
@@ -672,15 +672,15 @@ def reveal_order_question(rng: random.Random) -> Question:
     folded = [p for p in players if p not in remaining]
     order = reveal_order(remaining)
     items = [_name(p) for p in order]
-    return _q("reveal-order", "button",
-              prompt="The fifth cards are out and the wagers are in the pot. In what order do you expose the hands?",
-              form=ORDER, options=tuple(shuffled_items(items, rng)), answer=order_answer(items),
-              explanation=("Your own hand first; then, starting with the remaining player farthest to your right, "
-                           "counterclockwise: " + ", ".join(position_name(p) for p in order[1:])
-                           + ". The button plays no part in the reveal; folded players have no hand to expose."),
-              citations=(cite("10(f)"),),
-              scene=_empty_table(players, button, backs=5, dealer_backs=5, folded=folded,
-                                 wagers=(("ante", 1000), ("bet", 1000), ("double", 2000)), caption="The reveal"))
+    return KIT.order_question(
+        "reveal-order", "button", rng, items,
+        prompt="The fifth cards are out and the wagers are in the pot. In what order do you expose the hands?",
+        explanation=("Your own hand first; then, starting with the remaining player farthest to your right, "
+                     "counterclockwise: " + ", ".join(position_name(p) for p in order[1:])
+                     + ". The button plays no part in the reveal; folded players have no hand to expose."),
+        citations=(cite("10(f)"),),
+        scene=_empty_table(players, button, backs=5, dealer_backs=5, folded=folded,
+                           wagers=(("ante", 1000), ("bet", 1000), ("double", 2000)), caption="The reveal"))
 
 
 # ---------------------------------------------------------------- the round
