@@ -108,6 +108,11 @@ class GameData:
                              f"{', '.join(opt.choices)} ({opt.citation})")
         return self.pay_tables[opt.choices[choice]]
 
+    @property
+    def spot_keys(self) -> tuple[str, ...]:
+        """The layout's betting spots in the data's order: the order wagers are drawn and asked in."""
+        return tuple(s.key for s in self.spots)
+
     def spot_label(self, key: str) -> str:
         for s in self.spots:
             if s.key == key:

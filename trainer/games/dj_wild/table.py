@@ -15,16 +15,13 @@ from trainer.core.scene import SeatShow, TableScene, card_views, seat_views
 from trainer.games.dj_wild.hands import TITLE
 from trainer.games.dj_wild.rules_data import GAME_ID, rules_data
 
-SPOT_ORDER = ("ante", "blind", "play", "trips", "bad_beat", "cover_all")
-
-
 def scene(seats: dict[int, SeatShow], *, dealer: Sequence[Card] = (), dealer_face_up: bool = True,
           dealer_backs: int = 0, caption: str = "", dealer_highlight: bool = False,
           cover_all: bool = True) -> TableScene:
     data = rules_data()
     spots = tuple(s for s in data.spots if cover_all or s.key != "cover_all")
     return TableScene(
-        game_id=GAME_ID, game_title=TITLE, spots=spots, seats=seat_views(data.seats, seats, SPOT_ORDER),
+        game_id=GAME_ID, game_title=TITLE, spots=spots, seats=seat_views(data.seats, seats, data.spot_keys),
         seat_count=data.seats,
         dealer_cards=card_views(dealer, dealer_face_up, dealer_backs), dealer_cover_card=False,
         dealer_highlight=dealer_highlight, caption=caption,

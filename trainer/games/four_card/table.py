@@ -14,7 +14,6 @@ from trainer.core.scene import CardView, SeatShow, TableScene, card_views, seat_
 from trainer.games.four_card.hands import TITLE
 from trainer.games.four_card.rules_data import GAME_ID, rules_data
 
-SPOT_ORDER = ("ante", "play", "aces_up", "cover_all", "progressive")
 BASE_SPOTS = ("ante", "play", "aces_up")
 
 
@@ -35,6 +34,6 @@ def scene(seats: dict[int, SeatShow], *, dealer: tuple[CardView, ...] = (), capt
     spots = tuple(s for s in data.spots if s.key in shown)
     return TableScene(
         game_id=GAME_ID, game_title=TITLE, spots=spots, seat_count=data.seats,
-        seats=seat_views(data.seats, seats, SPOT_ORDER, shown.__contains__),
+        seats=seat_views(data.seats, seats, data.spot_keys, shown.__contains__),
         dealer_cards=dealer, dealer_cover_card=False, dealer_highlight=dealer_highlight, caption=caption,
     )

@@ -209,7 +209,7 @@ def _payout_question(rng: random.Random, kind: str, seat_wagers: SeatWagers, dea
     settled = settlement.seat(seat_wagers.seat)
     fields = tuple(r.wager for r in settled.results)
     # Ask in the layout's spot order.
-    fields = tuple(k for k in ("ante", "call", "pair_up", "super_flush") if k in fields)
+    fields = tuple(k for k in rules_data().spot_keys if k in fields)
     labels = tuple(LABELS[f] for f in fields)
     answer = settle_answer(_field_entries(settled.results, fields))
     cites: list[str] = []

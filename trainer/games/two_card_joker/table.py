@@ -9,15 +9,12 @@ from trainer.core.scene import SeatShow, TableScene, card_views, seat_views
 from trainer.games.two_card_joker.hands import TITLE
 from trainer.games.two_card_joker.rules_data import GAME_ID, rules_data
 
-SPOT_ORDER = ("ante", "call", "pair_up", "super_flush")
-
-
 def scene(seats: dict[int, SeatShow], *, dealer: Sequence[Card] = (), dealer_face_up: bool = True,
           dealer_backs: int = 0, cover_card: bool = False, caption: str = "",
           dealer_highlight: bool = False) -> TableScene:
     data = rules_data()
     return TableScene(
-        game_id=GAME_ID, game_title=TITLE, spots=data.spots, seats=seat_views(data.seats, seats, SPOT_ORDER),
+        game_id=GAME_ID, game_title=TITLE, spots=data.spots, seats=seat_views(data.seats, seats, data.spot_keys),
         seat_count=data.seats,
         dealer_cards=card_views(dealer, dealer_face_up, dealer_backs), dealer_cover_card=cover_card,
         dealer_highlight=dealer_highlight, caption=caption,
