@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from trainer.core.rules_data import RulesDataError
 
@@ -60,6 +60,12 @@ def defaults(data: GameData, options: object, keys: Iterable[str], rule: str) ->
                  for k in keys)
 
 
+def spot_labels(data: GameData, labels: Mapping[str, str]) -> tuple[Mirror, ...]:
+    """The names a settlement gives the wagers on the layout's spots: the spots' labels."""
+    return tuple(Mirror(f"spots[{i}].label", s.label, labels.get(s.key), "the wager's name on the layout")
+                 for i, s in enumerate(data.spots))
+
+
 def seats(data: GameData, code: int, rule: str) -> Mirror:
     """A seat count the code is written for (where it cannot take the data's)."""
     return Mirror("seats", data.seats, code, rule)
@@ -76,4 +82,4 @@ def check_mirrors(path: Path | str, mirrors: Iterable[Mirror]) -> None:
         raise RulesDataError(f"{path}: " + "; ".join(m.text() for m in wrong))
 
 
-__all__ = ["Mirror", "check_mirrors", "choices", "deck", "defaults", "mismatches", "seats"]
+__all__ = ["Mirror", "check_mirrors", "choices", "deck", "defaults", "mismatches", "seats", "spot_labels"]

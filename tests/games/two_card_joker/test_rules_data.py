@@ -46,6 +46,8 @@ def _copy_with(tmp_path, filename, mutate):
     (lambda d: d["deck"].update(size=52, jokers=0),
      r"game\.json: deck\.size: the data says 52, the code is written for 54 \(§2\(a\); trainer ruling 4\); "
      r"deck\.jokers: the data says 0, the code is written for 2 \(§2\(a\); trainer ruling 4\)$"),
+    (lambda d: d["spots"][2].update(label="Pair-Up"),
+     r"spots\[2\]\.label: the data says Pair-Up, the code is written for Pair Up \(the wager's name on the layout\)"),
     (lambda d: d["house_options"]["pair_up_table"].update(default="2"),
      r"house_options\.pair_up_table\.default: the data says 2, the code is written for 1 \(§11\(d\)"),
     (lambda d: d["house_options"]["dealing_method"]["choices"].pop("hand"),

@@ -30,9 +30,10 @@ DEALING_METHODS = (HAND, AUTOMATED_SHOE)  # §7-§8: the deal sequences of deali
 def read_rules_data(folder: Path) -> GameData:
     data = read_game_data(folder, game_id=GAME_ID, hand_keys=HAND_KEYS, required_tables=REQUIRED_TABLES,
                           table_options=("trips_table",))
-    from trainer.games.dj_wild.settlement import HouseOptions  # settlement reads this module
+    from trainer.games.dj_wild.settlement import LABELS, HouseOptions  # settlement reads this module
 
     mirrors.check_mirrors(folder / "game.json", (
+        *mirrors.spot_labels(data, LABELS),
         *mirrors.defaults(data, HouseOptions(), ("trips_table",), "§9(d)(4): the licensee's Trips pay table"),
         *mirrors.deck(data, DECK_SIZE, JOKERS, "§2(a); trainer ruling 4"),
         mirrors.choices(data, "trips_table", TRIPS_TABLES, "§9(d)(4)"),

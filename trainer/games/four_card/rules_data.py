@@ -157,9 +157,10 @@ def read_rules_data(folder: Path) -> GameData:
     """Read and check both files, the Cover All and progressive sections included."""
     data = read_game_data(folder, game_id=GAME_ID, hand_keys=HAND_KEYS, required_tables=REQUIRED_TABLES,
                           table_options=TABLE_OPTIONS)
-    from trainer.games.four_card.settlement import HouseOptions  # settlement reads this module
+    from trainer.games.four_card.settlement import LABELS, HouseOptions  # settlement reads this module
 
     mirrors.check_mirrors(folder / "game.json", (
+        *mirrors.spot_labels(data, LABELS),
         *mirrors.defaults(data, HouseOptions(), ("aces_up_table", "progressive_table", "settlement_alternative"),
                           "§10(e), §11(a)(3), §13(a)(1): the house's choices"),
         *mirrors.deck(data, DECK_SIZE, JOKERS, "§2(a); trainer ruling 4"),

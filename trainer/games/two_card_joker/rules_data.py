@@ -26,9 +26,10 @@ DEALING_METHODS = (MANUAL_SHOE, HAND, AUTOMATED_SHOE)  # §7-§9: the deal seque
 def read_rules_data(folder: Path) -> GameData:
     data = read_game_data(folder, game_id=GAME_ID, hand_keys=HAND_KEYS, required_tables=REQUIRED_TABLES,
                           table_options=("pair_up_table",))
-    from trainer.games.two_card_joker.settlement import HouseOptions  # settlement reads this module
+    from trainer.games.two_card_joker.settlement import LABELS, HouseOptions  # settlement reads this module
 
     mirrors.check_mirrors(folder / "game.json", (
+        *mirrors.spot_labels(data, LABELS),
         *mirrors.defaults(data, HouseOptions(), ("pair_up_table",), "§11(d): the table pre-selected"),
         *mirrors.deck(data, DECK_SIZE, JOKERS, "§2(a); trainer ruling 4"),
         mirrors.choices(data, "dealing_method", DEALING_METHODS, "§7-§9"),
