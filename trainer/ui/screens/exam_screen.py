@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QElapsedTimer, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPen
+from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -227,22 +227,8 @@ class ExamHubScreen(QWidget):
 class AnsweredDots(ProgressDots):
     """The exam's dots: answered (accent), current (ringed) or to come; never right or wrong."""
 
-    def paintEvent(self, _event) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        for i in range(self.count):
-            rect = QRectF(i * 18 + 3, 3, 10, 10)
-            if i < len(self.results):
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor(style.ACCENT))
-            elif i == self.current:
-                p.setPen(QPen(QColor(style.ACCENT), 2))
-                p.setBrush(QColor(style.ACCENT_SOFT))
-            else:
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor(style.BORDER))
-            p.drawEllipse(rect)
-        p.end()
+    def answered_colour(self, right: bool) -> str:
+        return style.ACCENT
 
 
 class ExamTakingScreen(QuizScreen):

@@ -27,7 +27,7 @@ from trainer.contracts.measures import accuracy, percent
 from trainer.ui import style
 from trainer.ui.screens.dashboard_widgets import accuracy_colour
 from trainer.ui.screens.quiz_screen import skill_label
-from trainer.ui.screens.summary_screen import make_table, stat_row, text_item
+from trainer.ui.screens.summary_screen import make_table, results_page, stat_row, text_item
 
 RECENT_SESSIONS = 50
 
@@ -71,18 +71,8 @@ class ProgressScreen(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setProperty("role", "screen")
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(40, 26, 40, 22)
-        outer.setSpacing(16)
-
+        outer, titles, self.title = results_page(self, "MY PROGRESS", "progress-title")
         head = QHBoxLayout()
-        titles = QVBoxLayout()
-        titles.setSpacing(2)
-        titles.addWidget(style.label("MY PROGRESS", "brand"))
-        self.title = style.label("", "h1")
-        self.title.setObjectName("progress-title")
-        titles.addWidget(self.title)
         head.addLayout(titles, 1)
         outer.addLayout(head)
 

@@ -208,6 +208,10 @@ class ProgressDots(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(max(1, self.count) * 18, 16)
 
+    def answered_colour(self, right: bool) -> str:
+        """The colour of an answered question's dot."""
+        return style.GOOD if right else style.BAD
+
     def paintEvent(self, _event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -215,7 +219,7 @@ class ProgressDots(QWidget):
             rect = QRectF(i * 18 + 3, 3, 10, 10)
             if i < len(self.results):
                 p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor(style.GOOD if self.results[i] else style.BAD))
+                p.setBrush(QColor(self.answered_colour(self.results[i])))
             elif i == self.current:
                 p.setPen(QPen(QColor(style.ACCENT), 2))
                 p.setBrush(QColor(style.ACCENT_SOFT))

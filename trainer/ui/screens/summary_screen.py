@@ -53,6 +53,22 @@ def stat_row(parent: QWidget, cards: list[tuple[str, str]]) -> tuple[QHBoxLayout
     return row, values
 
 
+def results_page(screen: QWidget, brand: str, title_name: str) -> tuple[QVBoxLayout, QVBoxLayout, QLabel]:
+    """The frame of a screen of results (the session summary, my progress): its layout,
+    and the titles (the brand line over an empty ``h1`` title named ``title_name``)."""
+    screen.setProperty("role", "screen")
+    outer = QVBoxLayout(screen)
+    outer.setContentsMargins(40, 26, 40, 22)
+    outer.setSpacing(16)
+    titles = QVBoxLayout()
+    titles.setSpacing(2)
+    titles.addWidget(style.label(brand, "brand"))
+    title = style.label("", "h1")
+    title.setObjectName(title_name)
+    titles.addWidget(title)
+    return outer, titles, title
+
+
 def result_item(correct: bool) -> QTableWidgetItem:
     item = QTableWidgetItem("✓  Right" if correct else "✗  Wrong")
     item.setForeground(QBrush(QColor(style.GOOD if correct else style.BAD)))
@@ -104,17 +120,7 @@ class SummaryScreen(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setProperty("role", "screen")
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(40, 26, 40, 22)
-        outer.setSpacing(16)
-
-        head = QVBoxLayout()
-        head.setSpacing(2)
-        head.addWidget(style.label("SESSION COMPLETE", "brand"))
-        self.title = style.label("", "h1")
-        self.title.setObjectName("summary-title")
-        head.addWidget(self.title)
+        outer, head, self.title = results_page(self, "SESSION COMPLETE", "summary-title")
         outer.addLayout(head)
 
         stats, (self.score_value, self.accuracy_value, self.mean_value, self.total_value) = stat_row(self, [
