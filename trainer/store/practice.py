@@ -241,21 +241,14 @@ class PracticeQueries:
                       trainee_ids: list[int] | None = None) -> list[AttemptRow]:
         """Attempts at exams, newest first, scored from the answer log."""
         where, params = ["s.exam_id IS NOT NULL"], []
-        if exam_id is not None:
-            where.append("s.exam_id = ?")
-            params.append(exam_id)
-        if trainee_id is not None:
-            where.append("s.trainee_id = ?")
-            params.append(trainee_id)
+        for value, condition in ((exam_id, "s.exam_id = ?"), (trainee_id, "s.trainee_id = ?"),
+                                 (start, "s.started_at >= ?"), (end, "s.started_at < ?")):
+            if value is not None:
+                where.append(condition)
+                params.append(value)
         if trainee_ids is not None:
             where.append(f"s.trainee_id IN ({', '.join('?' for _ in trainee_ids) or 'NULL'})")
             params += list(trainee_ids)
-        if start is not None:
-            where.append("s.started_at >= ?")
-            params.append(start)
-        if end is not None:
-            where.append("s.started_at < ?")
-            params.append(end)
         rows = self._rows(
             f"""
             SELECT s.id AS session_id, s.exam_id, e.title AS exam_title, s.trainee_id, t.name AS trainee_name,
