@@ -16,7 +16,7 @@ import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QBoxLayout, QFrame, QLabel, QScrollArea, QWidget
+from PySide6.QtWidgets import QBoxLayout, QFrame, QLabel, QWidget
 
 from trainer.games import registry
 from trainer.rulebook.citations import references
@@ -103,9 +103,7 @@ class PayCardsPanel(QFrame):
         self.setMaximumHeight(260)  # at the foot of the answer panel: its own scroll, never its width
         box = style.vbox(self, (12, 10, 12, 10))
         box.addWidget(style.label("PAY CARDS · Ctrl+P", "stat-label"))
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll = style.scroll_area(self, sideways=True)
         self.text = QLabel("", scroll)
         self.text.setObjectName("pay-cards-text")
         self.text.setWordWrap(True)

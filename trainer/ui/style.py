@@ -20,7 +20,16 @@ import re
 
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from trainer.contracts.measures import percent
 
@@ -460,6 +469,20 @@ def button(text: str, parent: QWidget | None = None, *, name: str = "", role: st
     if on_click is not None:
         b.clicked.connect(on_click)
     return b
+
+
+def scroll_area(parent: QWidget | None = None, widget: QWidget | None = None, *,
+                sideways: bool = False) -> QScrollArea:
+    """A frameless scroll area that sizes ``widget`` to its width: it scrolls up and down,
+    and across only when ``sideways``."""
+    area = QScrollArea(parent)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded if sideways
+                                      else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    if widget is not None:
+        area.setWidget(widget)
+    return area
 
 
 def card(parent: QWidget | None = None, role: str = "card") -> QFrame:

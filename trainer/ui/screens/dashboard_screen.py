@@ -30,6 +30,7 @@ from trainer.games import registry
 from trainer.review.dashboard import CERTIFIED, Dashboard, Query
 from trainer.ui import style
 from trainer.ui.screens.dashboard_widgets import (
+    stat_row,
     CERT_COLOURS,
     LEVEL_COLOURS,
     TrendChart,
@@ -41,7 +42,6 @@ from trainer.ui.screens.dashboard_widgets import (
     progress_bar,
     screen_header,
 )
-from trainer.ui.screens.summary_screen import stat_card
 
 PERIODS = (("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90), ("Last 12 months", 365),
            ("All time", None), ("Custom dates", -1))
@@ -148,16 +148,9 @@ class DashboardScreen(QWidget):
         self._period_changed()
 
         # -- figures
-        stats = QHBoxLayout()
-        stats.setSpacing(12)
-        self.values = {}
-        for key, caption in (("trainees", "Trainees active"), ("answers", "Answers"), ("accuracy", "Accuracy"),
-                             ("mean", "Mean time"), ("target", "On target"), ("certified", "Certified")):
-            card, value = stat_card(caption, self)
-            card.layout().setContentsMargins(16, 10, 16, 10)
-            value.setObjectName(f"dashboard-{key}")
-            self.values[key] = value
-            stats.addWidget(card, 1)
+        stats, self.values = stat_row(self, "dashboard", (
+            ("trainees", "Trainees active"), ("answers", "Answers"), ("accuracy", "Accuracy"), ("mean", "Mean time"),
+            ("target", "On target"), ("certified", "Certified")))
         outer.addLayout(stats)
 
         # -- body

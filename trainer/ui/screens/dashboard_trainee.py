@@ -13,10 +13,8 @@ from PySide6.QtCore import QAbstractTableModel, QMetaMethod, QModelIndex, Qt, Si
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFrame,
     QHBoxLayout,
     QHeaderView,
-    QScrollArea,
     QTableView,
     QTabWidget,
     QTreeWidget,
@@ -43,6 +41,7 @@ from trainer.ui import style
 from trainer.ui.citation_links import attach, link_html
 from trainer.ui.keys import EscapeGoesBack
 from trainer.ui.screens.dashboard_widgets import (
+    stat_row,
     CERT_COLOURS,
     LEVEL_COLOURS,
     TrendChart,
@@ -56,7 +55,7 @@ from trainer.ui.screens.dashboard_widgets import (
     screen_header,
 )
 from trainer.ui.screens.quiz_screen import citations_html, skill_label
-from trainer.ui.screens.summary_screen import make_table, stat_card, text_item
+from trainer.ui.screens.summary_screen import make_table, text_item
 
 ANSWER_COLUMNS = ["When", "Game", "Skill", "Question", "Their answer", "Right answer", "Result", "Time", "Rule"]
 
@@ -201,11 +200,7 @@ class TableRoundsPanel(QWidget):
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         attach(self.detail)  # each citation opens the rule book at its section (issue 18)
-        scroll = QScrollArea(self.detail_card)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.detail)
+        scroll = style.scroll_area(self.detail_card, self.detail)
         dbox.addWidget(scroll)
         row.addWidget(self.detail_card)
         outer.addLayout(row, 1)
@@ -363,16 +358,9 @@ class TraineeReviewScreen(EscapeGoesBack, QWidget):
         head.addWidget(self.back_button, 0, Qt.AlignmentFlag.AlignVCenter)
         outer.addLayout(head)
 
-        stats = QHBoxLayout()
-        stats.setSpacing(12)
-        self.values = {}
-        for key, caption in (("answers", "Answers"), ("accuracy", "Accuracy"), ("mean", "Mean time"),
-                             ("target", "On target"), ("skills", "Skills proficient"), ("certified", "Certified in")):
-            card, value = stat_card(caption, self)
-            card.layout().setContentsMargins(16, 10, 16, 10)
-            value.setObjectName(f"trainee-{key}")
-            self.values[key] = value
-            stats.addWidget(card, 1)
+        stats, self.values = stat_row(self, "trainee", (
+            ("answers", "Answers"), ("accuracy", "Accuracy"), ("mean", "Mean time"), ("target", "On target"),
+            ("skills", "Skills proficient"), ("certified", "Certified in")))
         outer.addLayout(stats)
 
         self.tabs = QTabWidget(self)
@@ -411,11 +399,7 @@ class TraineeReviewScreen(EscapeGoesBack, QWidget):
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         attach(self.detail)  # each citation opens the rule book at its section (issue 18)
-        scroll = QScrollArea(detail_card)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.detail)
+        scroll = style.scroll_area(detail_card, self.detail)
         dbox.addWidget(scroll)
         arow.addWidget(detail_card)
         self.tabs.addTab(answers_page, "Answers")

@@ -28,7 +28,7 @@ from trainer.review.trend_chart import EMPTY_TEXT, SERIES, paint_trend
 from trainer.contracts.measures import Level
 from trainer.ui import style
 from trainer.ui.flow import HeaderRow
-from trainer.ui.screens.summary_screen import text_item
+from trainer.ui.screens.summary_screen import stat_card, text_item
 
 LEVEL_COLOURS = {Level.NOT_STARTED: style.FAINT, Level.LEARNING: style.BAD, Level.FAMILIAR: style.GOLD,
                  Level.PROFICIENT: style.ACCENT, Level.MASTERED: style.GOOD}
@@ -187,6 +187,20 @@ class BusyBar(QProgressBar):
         self.show()
         self.setRange(0, max(0, total))
         self.setValue(done)
+
+
+def stat_row(parent: QWidget, prefix: str, items: tuple[tuple[str, str], ...]) -> tuple[QHBoxLayout, dict]:
+    """The figures across the top of a supervisor's screen: a stat card per (key, caption);
+    returns the row and each card's value label by key (named ``prefix-key``)."""
+    row = style.hbox(spacing=12)
+    values = {}
+    for key, caption in items:
+        card, value = stat_card(caption, parent)
+        card.layout().setContentsMargins(16, 10, 16, 10)
+        value.setObjectName(f"{prefix}-{key}")
+        values[key] = value
+        row.addWidget(card, 1)
+    return row, values
 
 
 def progress_bar(parent: QWidget, name: str) -> BusyBar:

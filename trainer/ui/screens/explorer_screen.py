@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -315,10 +314,7 @@ class ExplorerScreen(QWidget):
         outer.addWidget(controls)
 
         # results
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll = style.scroll_area(self)
         self.body = QWidget()
         self.body_box = style.vbox(self.body, (0, 0, 8, 0), 14)
         self.scroll.setWidget(self.body)

@@ -44,7 +44,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QToolButton,
     QVBoxLayout,
@@ -637,11 +636,7 @@ class SettleScreen(EscapeGoesBack, QWidget):
         self.columns_box = style.vbox(self.columns, 0, 2)
         self.seats_box.addWidget(self.columns)
         self.seats_box.addStretch(1)
-        self.seats_scroll = QScrollArea(self)
-        self.seats_scroll.setWidgetResizable(True)
-        self.seats_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.seats_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.seats_scroll.setWidget(self.seats_widget)
+        self.seats_scroll = style.scroll_area(self, self.seats_widget, sideways=True)
         self.seats_scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         in_box.addWidget(self.seats_scroll, 1)
         self.seats_error = style.label("", "field-error", wrap=True, name="seats-error")
@@ -675,10 +670,7 @@ class SettleScreen(EscapeGoesBack, QWidget):
         eb.addWidget(self.error_label)
         self.error_banner.hide()
         out_box.addWidget(self.error_banner)
-        self.results_scroll = QScrollArea(self)
-        self.results_scroll.setWidgetResizable(True)
-        self.results_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.results_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.results_scroll = style.scroll_area(self)
         self.results_widget = QWidget()
         self.results_box = style.vbox(self.results_widget, (0, 0, 6, 0), 10)
         self.results_scroll.setWidget(self.results_widget)

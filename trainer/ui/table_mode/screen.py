@@ -31,7 +31,6 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
-    QScrollArea,
     QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
@@ -184,10 +183,7 @@ class TableModeScreen(QWidget):
         self.wheel_holder = style.vbox(margins=(22, 14, 22, 0))
         frame.addLayout(self.wheel_holder)
         self.wheel_pane: WheelPane | None = None  # made for a wheel game (Pokette)
-        self.scroll = QScrollArea(self.panel)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll = style.scroll_area(self.panel)
         content = QWidget()
         content.setObjectName("table-panel-content")
         box = style.vbox(content, (22, 18, 22, 14), 14)

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLineEdit,
     QRadioButton,
-    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -50,10 +49,7 @@ class SetupPage(QWidget):
         self.options: tuple[HouseOption, ...] = ()
         self.combos: dict[str, QComboBox] = {}
         outer = style.vbox(self, 0)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll = style.scroll_area(self)
         outer.addWidget(scroll)
         content = QWidget()
         scroll.setWidget(content)
