@@ -132,17 +132,21 @@ def run_once(which: str, path: Path, folder: Path) -> Times:
     return Times((paint - start) * 1000, paint_cpu * 1000, (idle - start) * 1000, idle_cpu * 1000)
 
 
-def measure(runs: int, root: Path = ROOT) -> dict[str, list[Times]]:
+def measure(runs: int, root: Path = ROOT, before: Path | None = None) -> dict[str, list[Times]]:
     """``runs`` starts of each, alternating, after one start of each not counted (the
-    disk cache)."""
+    disk cache). ``before``: another checkout's app too, in the same rotation."""
     got: dict[str, list[Times]] = {"bare": [], "app": []}
     with tempfile.TemporaryDirectory(prefix="bench-startup-") as tmp:
-        path = compiled_copy(root, Path(tmp) / "installed")
+        installed = compiled_copy(root, Path(tmp) / "installed")
+        paths = {"bare": installed, "app": installed}  # (the bare child imports nothing of ours)
+        if before is not None:
+            paths["before"] = compiled_copy(before, Path(tmp) / "before")
+            got["before"] = []
         for n in range(runs + 1):
-            for which in ("bare", "app"):
+            for which, path in paths.items():
                 folder = Path(tmp) / f"{which}-{n}"
                 (folder / "config").mkdir(parents=True)
-                times = run_once(which, path, folder)
+                times = run_once("bare" if which == "bare" else "app", path, folder)
                 if n:
                     got[which].append(times)
                 shutil.rmtree(folder, ignore_errors=True)
@@ -154,9 +158,9 @@ def medians(times: list[Times]) -> Times:
                    for f in ("paint_ms", "paint_cpu", "idle_ms", "idle_cpu")))
 
 
-def figures(got: dict[str, list[Times]]) -> list[tuple[str, float, float, float, float]]:
+def figures(got: dict[str, list[Times]], which: str = "app") -> list[tuple[str, float, float, float, float]]:
     """(what, app wall ms, app CPU ms, bare wall ms, bare CPU ms) for the paint and idle."""
-    app, bare = medians(got["app"]), medians(got["bare"])
+    app, bare = medians(got[which]), medians(got["bare"])
     return [("paint", app.paint_ms, app.paint_cpu, bare.paint_ms, bare.paint_cpu),
             ("idle", app.idle_ms, app.idle_cpu, bare.idle_ms, bare.idle_cpu)]
 
@@ -174,14 +178,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="starts of each, alternating (default 15)")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure (default: this one)")
+    parser.add_argument("--before", type=Path, help="another checkout (e.g. a git worktree of an older "
+                        "commit) measured in the same rotation")
     args = parser.parse_args()
-    before = load()
-    got = measure(args.runs, args.root)
-    print(f"{args.runs} starts each, alternating, compiled copy of {args.root}; {before} before, {load()} after")
-    for what, app_ms, app_cpu, bare_ms, bare_cpu in figures(got):
-        print(f"{what:>5}: app {app_ms:6.0f} ms wall {app_cpu:6.0f} ms CPU | bare {bare_ms:6.0f} ms wall "
-              f"{bare_cpu:6.0f} ms CPU | {app_ms / bare_ms:.2f}x wall {app_cpu / bare_cpu:.2f}x CPU"
-              f" | goal {'met' if met(app_ms, app_cpu, bare_ms, bare_cpu) else 'NOT met'}")
+    load_before = load()
+    got = measure(args.runs, args.root, args.before)
+    print(f"{args.runs} starts each, alternating, compiled copies; {load_before} before, {load()} after")
+    for which, root in (("before", args.before), ("app", args.root)):
+        if which not in got:
+            continue
+        for what, app_ms, app_cpu, bare_ms, bare_cpu in figures(got, which):
+            print(f"{what:>5}: {root} {app_ms:6.0f} ms wall {app_cpu:6.0f} ms CPU | bare {bare_ms:6.0f} ms wall "
+                  f"{bare_cpu:6.0f} ms CPU | {app_ms / bare_ms:.2f}x wall {app_cpu / bare_cpu:.2f}x CPU"
+                  f" | goal {'met' if met(app_ms, app_cpu, bare_ms, bare_cpu) else 'NOT met'}")
     return 0
 
 

@@ -64,3 +64,41 @@ def test_the_first_paint_imports_the_trainee_list_alone():
     assert got["actions"] == sorted(["menu-switch-trainee", "menu-import", "menu-export", "menu-restore-backup",
                                      "menu-quit", "menu-full-screen", "menu-larger", "menu-smaller",
                                      "menu-normal-text", "menu-shortcuts", "menu-about", "menu-rulebook"])
+
+
+def test_the_store_opens_after_the_first_paint(qtbot, tmp_path):
+    from PySide6.QtCore import QEvent, QObject
+
+    from trainer.ui.main_window import MainWindow
+
+    window = MainWindow(tmp_path / "paint-first.sqlite3")
+    qtbot.addWidget(window)
+    assert window.worker.pending == 0 and not window.store_ready  # nothing asked of the store yet
+    assert window.trainee_screen.empty.text() == "Opening the database…"
+    at_paint: list[int] = []
+
+    class Paints(QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Paint:
+                at_paint.append(window.worker.pending)
+            return False
+
+    watch = Paints()
+    window.installEventFilter(watch)
+    window.show()
+    qtbot.waitUntil(lambda: window.trainee_screen.ready, timeout=10_000)
+    assert at_paint and at_paint[0] == 0  # the first paint came before the opening was submitted
+    assert window.store_ready and window.trainee_screen.trainees() == []
+    window.close()
+
+
+def test_a_window_never_shown_opens_its_store_too(qtbot, tmp_path):
+    from trainer.ui.main_window import MainWindow
+
+    window = MainWindow(tmp_path / "hidden.sqlite3")
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.trainee_screen.ready, timeout=10_000)
+    assert window.store_ready and not window.isVisible()
+    window.add_trainee("Hidden Dealer")
+    qtbot.waitUntil(lambda: window.trainee is not None and window.trainee.name == "Hidden Dealer")
+    window.close()

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
 
@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # made when first opened: not imported at start-up
     from trainer.ui.screens.settle_screen import SettleScreen
 
 DEFAULT_SIZE = (1280, 800)
+OPEN_STORE_LATEST_MS = 1000  # a window shown but not painted by then (minimised) opens the store anyway
 # QSettings keys
 GEOMETRY_KEY = "window/geometry"
 TEXT_SCALE_KEY = "view/text-scale"
@@ -122,8 +123,14 @@ class MainWindow(QMainWindow):
         from trainer.ui.server_link import attach_server
 
         self.server = attach_server(self)  # the classroom server, when one is set (issue 19)
+        # The store is opened on the worker's thread once the window has painted the trainee
+        # list (issue 17): importing and opening it would otherwise take turns with the
+        # first paint for Python's lock. A window not shown opens it at the first turn of
+        # the event loop. Nothing reaches the store before it: the trainee list waits for it.
+        self._open_after_paint = open_store
         if open_store:
-            self.open_store()
+            QTimer.singleShot(0, self, self._open_store_unless_painting)
+            QTimer.singleShot(OPEN_STORE_LATEST_MS, self, self._open_store_if_waiting)
 
     # ------------------------------------------------- screens made when first needed
     @property
@@ -208,6 +215,20 @@ class MainWindow(QMainWindow):
         box.open()
 
     # ----------------------------------------------------------- the store
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().paintEvent(event)
+        if self._open_after_paint:  # after this paint, at the event loop's next turn
+            QTimer.singleShot(0, self, self._open_store_if_waiting)
+
+    def _open_store_unless_painting(self) -> None:
+        if not self.isVisible():
+            self._open_store_if_waiting()
+
+    def _open_store_if_waiting(self) -> None:
+        if self._open_after_paint and not self._shut:
+            self._open_after_paint = False
+            self.open_store()
+
     def open_store(self) -> None:
         self.trainee_screen.set_loading("Opening the database…")
         self.worker.open(self.db_path, on_result=self._store_opened, on_error=self._store_failed)
