@@ -98,3 +98,20 @@ def test_a_worksheet_writes_the_face_up_cards_in_words(qapp):
                        dealer_cards=(CardView("JK"), CardView("2c")))
     assert cards_caption(scene) == "Seat 1: A♠ 10♦ · Dealer: Joker 2♣"
     assert cards_caption(object()) == ""
+
+
+def test_every_game_prints_a_worksheet(tmp_path, capsys):
+    """Every game's questions print as a worksheet: Pokette's layout scenes once stopped
+    it with a traceback (a scene's seats taken for a table's); the card stand's cards are
+    said in words under the drawing."""
+    from trainer.games import registry
+    from trainer.games.pokette.table import PoketteScene
+    from trainer.ui.worksheet import cards_caption
+
+    for game in registry.available_games():
+        out = tmp_path / f"{game.id}.pdf"
+        assert cli.main(["questions", game.id, "--count", "12", "--format", "pdf", "--out", str(out)]) == 0, game.id
+        assert out.read_bytes().startswith(b"%PDF")
+    assert "Traceback" not in capsys.readouterr().err
+    assert cards_caption(PoketteScene(stand=("7h", "8h"))) == "Card stand: 7♥ 8♥"
+    assert cards_caption(PoketteScene()) == ""

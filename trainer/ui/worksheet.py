@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QApplication
 
 from trainer.contracts.question import AMOUNTS, CHOICE, ORDER, SETTLE
 from trainer.core.cards import cards_label
+from trainer.core.scene import TableScene
 from trainer.ui import style
 
 SCENE_SIZE = (960, 600)  # pixels the view is laid out at; printed about 12 cm wide
@@ -59,13 +60,16 @@ def cards_caption(scene: object) -> str:
     """The face-up cards of a table scene in words ("Seat 1: A♠ K♠ Q♠ J♠ 10♠ · Dealer: …"):
     on paper the drawing's cards are too small to read, a card game's question is not."""
     parts = []
-    for seat in getattr(scene, "seats", ()) or ():
-        shown = [c.card for c in getattr(seat, "cards", ()) if c.shows_face]
-        if shown:
-            parts.append(f"Seat {seat.seat}: {cards_label(shown)}")
-    dealer = [c.card for c in getattr(scene, "dealer_cards", ()) or () if c.shows_face]
-    if dealer:
-        parts.append(f"Dealer: {cards_label(dealer)}")
+    if isinstance(scene, TableScene):
+        for seat in scene.seats:
+            shown = [c.card for c in seat.cards if c.shows_face]
+            if shown:
+                parts.append(f"Seat {seat.seat}: {cards_label(shown)}")
+        dealer = [c.card for c in scene.dealer_cards if c.shows_face]
+        if dealer:
+            parts.append(f"Dealer: {cards_label(dealer)}")
+    elif isinstance(stand := getattr(scene, "stand", None), tuple) and stand:
+        parts.append(f"Card stand: {cards_label(stand)}")  # Pokette's layout: the cards in the stand
     return " · ".join(parts)
 
 
