@@ -36,6 +36,7 @@ from trainer.ui.answer_inputs import OptionButton
 from trainer.ui.confirm import ask_to_leave_round
 from trainer.ui.pokette.layout_view import PoketteLayoutView
 from trainer.ui.pokette.wheel_widget import WheelWidget
+from trainer.ui.screens.quiz_screen import framed
 
 PANEL_WIDTH = 420
 WHEEL_HEIGHT = 340
@@ -61,20 +62,14 @@ class PoketteDrillScreen(QWidget):
         self.paying: int | None = None  # the chip whose payout is being typed
         self.choices: list[OptionButton] = []
 
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        outer.addWidget(self._build_header())
-        body = QHBoxLayout()
-        body.setContentsMargins(20, 16, 20, 16)
-        body.setSpacing(18)
+        body = framed(self)
         self.layout_view = PoketteLayoutView(self)
         self.layout_view.setObjectName("pokette-layout")
         self.layout_view.section_clicked.connect(self._section_clicked)
         self.layout_view.chip_clicked.connect(self._chip_clicked)
         body.addWidget(self.layout_view, 1)
         body.addWidget(self._build_panel(), 0)
-        outer.addLayout(body, 1)
+        self.layout().addLayout(body, 1)
 
     # ------------------------------------------------------------------ building
     def _build_header(self) -> QFrame:

@@ -375,12 +375,82 @@ class FeedbackPanel(QFrame):
         super().keyPressEvent(event)
 
 
+def framed(screen: QWidget) -> QHBoxLayout:
+    """A question screen's layout (the quiz, the exam, the drills): its header
+    (``screen._build_header()``) over its body, which is returned to be filled and then
+    added with ``screen.layout().addLayout(body, 1)``."""
+    outer = QVBoxLayout(screen)
+    outer.setContentsMargins(0, 0, 0, 0)
+    outer.setSpacing(0)
+    outer.addWidget(screen._build_header())
+    body = QHBoxLayout()
+    body.setContentsMargins(20, 16, 20, 16)
+    body.setSpacing(18)
+    return body
+
+
 class Answering:
     """Mixed into a screen that asks questions and records the answers (the quiz, the
     exam, a drill): the answer input for each question, and whether answer ``index``
     reached the store, shown on its feedback. The screen has ``input``, ``input_holder``,
     ``input_box``, ``submit_answer``, ``feedback`` (a ``FeedbackPanel``), ``save_state``
     and ``_showing(index)``: whether the feedback of answer ``index`` is on screen."""
+
+    def _header(self) -> tuple[QFrame, QHBoxLayout, QVBoxLayout]:
+        """The header bar, its row and the column of titles at its left (not yet in the row)."""
+        header = QFrame(self)
+        header.setProperty("role", "header")
+        row = QHBoxLayout(header)
+        row.setContentsMargins(24, 12, 24, 12)
+        row.setSpacing(16)
+        titles = QVBoxLayout()
+        titles.setSpacing(2)
+        return header, row, titles
+
+    def _score_and_leave(self, header: QFrame, row: QHBoxLayout, tip: str, leave) -> None:
+        """The right of the header: the score and the leave button (``leave`` on a click)."""
+        right = QHBoxLayout()
+        right.setSpacing(16)
+        right.addStretch(1)
+        score_box, self.score_label = style.score_box()
+        right.addLayout(score_box)
+        self.leave_button = style.leave_button(header, tip, leave)
+        right.addWidget(self.leave_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        row.addLayout(right, 1)
+
+    def _scrolling_panel(self) -> tuple[QVBoxLayout, QScrollArea]:
+        """The answer panel's layout and the scroll area it shows its content in."""
+        outer = QVBoxLayout(self.panel)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        scroll = QScrollArea(self.panel)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        return outer, scroll
+
+    def _answer_parts(self, on_next) -> None:
+        """The prompt, the holder of the answer input and the feedback (``on_next`` goes on)."""
+        self.prompt = style.label("", "prompt", wrap=True)
+        self.prompt.setObjectName("prompt")
+        self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.input_holder = QWidget()
+        self.input_box = QVBoxLayout(self.input_holder)
+        self.input_box.setContentsMargins(0, 0, 0, 0)
+        self.feedback = FeedbackPanel()
+        self.feedback.setObjectName("feedback")
+        self.feedback.next_requested.connect(on_next)
+
+    def _footer(self, margin: int) -> tuple[QFrame, QHBoxLayout]:
+        """The panel's footer with its hint at the left; the buttons go on its row."""
+        footer = QFrame(self.panel)
+        row = QHBoxLayout(footer)
+        row.setContentsMargins(margin, 12, margin, 18)
+        row.setSpacing(12)
+        self.hint = style.label("", "hint", wrap=True)
+        self.hint.setObjectName("hint")
+        row.addWidget(self.hint, 1)
+        return footer, row
 
     def replace_input(self, question, on_ready_changed) -> AnswerInput:
         """The answer input of ``question`` in place of the last one's."""
@@ -442,14 +512,7 @@ class QuizScreen(Answering, QWidget):
         self.ticker.setInterval(100)
         self.ticker.timeout.connect(self._tick)
 
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        outer.addWidget(self._build_header())
-
-        self.body = body = QHBoxLayout()
-        body.setContentsMargins(20, 16, 20, 16)
-        body.setSpacing(18)
+        self.body = body = framed(self)
         self.left_space = QWidget(self)
         self.left_space.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         body.addWidget(self.left_space, 1)
@@ -464,20 +527,14 @@ class QuizScreen(Answering, QWidget):
         self.right_space = QWidget(self)
         self.right_space.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         body.addWidget(self.right_space, 1)
-        outer.addLayout(body, 1)
+        self.layout().addLayout(body, 1)
         self._build_panel()
         # learn and practice: the pay cards at the foot of the answer panel; Ctrl+P (issue 18)
         self.pay_cards = pay_cards.install(self, self.panel.layout(), self.panel.layout().count())
 
     # ---------------------------------------------------------------- layout
     def _build_header(self) -> QFrame:
-        header = QFrame(self)
-        header.setProperty("role", "header")
-        row = QHBoxLayout(header)
-        row.setContentsMargins(24, 12, 24, 12)
-        row.setSpacing(16)
-        titles = QVBoxLayout()
-        titles.setSpacing(2)
+        header, row, titles = self._header()
         self.game_label = style.label("", "h2", wrap=True)  # wraps, not crushed, in a narrow window
         self.game_label.setObjectName("game-title")
         title_row = QHBoxLayout()
@@ -503,26 +560,11 @@ class QuizScreen(Answering, QWidget):
         self.dots = ProgressDots(header)
         middle.addWidget(self.dots, 0, Qt.AlignmentFlag.AlignHCenter)
         row.addLayout(middle, 0)
-
-        right = QHBoxLayout()
-        right.setSpacing(16)
-        right.addStretch(1)
-        score_box, self.score_label = style.score_box()
-        right.addLayout(score_box)
-        self.leave_button = style.leave_button(header, "Stop this session and go back home (Esc)",
-                                               self.leave_requested)
-        right.addWidget(self.leave_button, 0, Qt.AlignmentFlag.AlignVCenter)
-        row.addLayout(right, 1)
+        self._score_and_leave(header, row, "Stop this session and go back home (Esc)", self.leave_requested)
         return header
 
     def _build_panel(self) -> None:
-        outer = QVBoxLayout(self.panel)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        self.scroll = QScrollArea(self.panel)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        outer, self.scroll = self._scrolling_panel()
         content = QWidget()
         content.setObjectName("quiz-panel-content")
         self.content_box = QVBoxLayout(content)
@@ -532,17 +574,9 @@ class QuizScreen(Answering, QWidget):
         self.speed_bar.setObjectName("speed-bar")
         self.speed_bar.hide()
         self.content_box.addWidget(self.speed_bar)
-        self.prompt = style.label("", "prompt", wrap=True)
-        self.prompt.setObjectName("prompt")
-        self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._answer_parts(self.next_question)
         self.content_box.addWidget(self.prompt)
         self.stack = Pages(content)
-        self.input_holder = QWidget()
-        self.input_box = QVBoxLayout(self.input_holder)
-        self.input_box.setContentsMargins(0, 0, 0, 0)
-        self.feedback = FeedbackPanel()
-        self.feedback.setObjectName("feedback")
-        self.feedback.next_requested.connect(self.next_question)
         self.stack.addWidget(self.input_holder)
         self.stack.addWidget(self.feedback)
         self.content_box.addWidget(self.stack)
@@ -550,14 +584,8 @@ class QuizScreen(Answering, QWidget):
         self.scroll.setWidget(content)
         outer.addWidget(self.scroll, 1)
 
-        footer = QFrame(self.panel)
+        footer, row = self._footer(26)
         footer.setObjectName("quiz-footer")
-        row = QHBoxLayout(footer)
-        row.setContentsMargins(26, 12, 26, 18)
-        row.setSpacing(12)
-        self.hint = style.label("", "hint", wrap=True)
-        self.hint.setObjectName("hint")
-        row.addWidget(self.hint, 1)
         self.show_me_button = QPushButton("&Show me", footer)
         self.show_me_button.setObjectName("show-me")
         self.show_me_button.setToolTip("Learn mode: see the answer and why (Alt+S). It counts as not known.")

@@ -26,7 +26,7 @@ from html import escape
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from trainer.core.money import format_cents
 from trainer.core.rng import fresh_seed
@@ -38,7 +38,7 @@ from trainer.contracts.question import AnswerResult
 from trainer.ui import style
 from trainer.ui.answer_inputs import AnswerInput
 from trainer.ui.confirm import ask_to_leave_round
-from trainer.ui.screens.quiz_screen import Answering, FeedbackPanel, Pages
+from trainer.ui.screens.quiz_screen import Answering, Pages, framed
 from trainer.ui.winners_pot_view import WinnersPotTableView
 
 PANEL_WIDTH = 480
@@ -82,13 +82,7 @@ class WinnersPotDrillScreen(Answering, QWidget):
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._tick)
 
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        outer.addWidget(self._build_header())
-        body = QHBoxLayout()
-        body.setContentsMargins(20, 16, 20, 16)
-        body.setSpacing(18)
+        body = framed(self)
         self.table = WinnersPotTableView(self)
         self.table.setObjectName("table")
         self.table.setMinimumSize(560, 360)
@@ -98,18 +92,12 @@ class WinnersPotDrillScreen(Answering, QWidget):
         self.panel.setFixedWidth(PANEL_WIDTH)
         self.panel.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
         body.addWidget(self.panel, 0)
-        outer.addLayout(body, 1)
+        self.layout().addLayout(body, 1)
         self._build_panel()
 
     # ---------------------------------------------------------------- layout
     def _build_header(self) -> QFrame:
-        header = QFrame(self)
-        header.setProperty("role", "header")
-        row = QHBoxLayout(header)
-        row.setContentsMargins(24, 12, 24, 12)
-        row.setSpacing(16)
-        titles = QVBoxLayout()
-        titles.setSpacing(2)
+        header, row, titles = self._header()
         titles.addWidget(style.label("Winner's Pot Poker", "h2"))
         titles.addWidget(style.label("Run the round: you are the dealer", "muted"))
         row.addLayout(titles, 1)
@@ -124,24 +112,11 @@ class WinnersPotDrillScreen(Answering, QWidget):
         self.street_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         middle.addWidget(self.street_label)
         row.addLayout(middle, 0)
-        right = QHBoxLayout()
-        right.setSpacing(16)
-        right.addStretch(1)
-        score_box, self.score_label = style.score_box()
-        right.addLayout(score_box)
-        self.leave_button = style.leave_button(header, "Stop the drill and go back (Esc)", self.leave)
-        right.addWidget(self.leave_button, 0, Qt.AlignmentFlag.AlignVCenter)
-        row.addLayout(right, 1)
+        self._score_and_leave(header, row, "Stop the drill and go back (Esc)", self.leave)
         return header
 
     def _build_panel(self) -> None:
-        outer = QVBoxLayout(self.panel)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        scroll = QScrollArea(self.panel)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        outer, scroll = self._scrolling_panel()
         self.scroll = scroll
         content = QWidget()
         box = QVBoxLayout(content)
@@ -160,9 +135,7 @@ class WinnersPotDrillScreen(Answering, QWidget):
             line.addStretch(1)
             rows.addLayout(line)
         box.addLayout(rows)
-        self.prompt = style.label("", "prompt", wrap=True)
-        self.prompt.setObjectName("prompt")
-        self.prompt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._answer_parts(self.go_on)
         box.addWidget(self.prompt)
         self.pages = Pages(content)
         self.dealing_page = QWidget()
@@ -171,12 +144,6 @@ class WinnersPotDrillScreen(Answering, QWidget):
         self.dealing_label = style.label("Dealing…", "dealing", wrap=True)
         self.dealing_label.setObjectName("dealing")
         dbox.addWidget(self.dealing_label)
-        self.input_holder = QWidget()
-        self.input_box = QVBoxLayout(self.input_holder)
-        self.input_box.setContentsMargins(0, 0, 0, 0)
-        self.feedback = FeedbackPanel()
-        self.feedback.setObjectName("feedback")
-        self.feedback.next_requested.connect(self.go_on)
         self.round_page = QWidget()
         rbox = QVBoxLayout(self.round_page)
         rbox.setContentsMargins(0, 0, 0, 0)
@@ -196,13 +163,7 @@ class WinnersPotDrillScreen(Answering, QWidget):
         scroll.setWidget(content)
         outer.addWidget(scroll, 1)
 
-        footer = QFrame(self.panel)
-        row = QHBoxLayout(footer)
-        row.setContentsMargins(24, 12, 24, 18)
-        row.setSpacing(12)
-        self.hint = style.label("", "hint", wrap=True)
-        self.hint.setObjectName("hint")
-        row.addWidget(self.hint, 1)
+        footer, row = self._footer(24)
         self.finish_button = QPushButton("Finish", footer)
         self.finish_button.setObjectName("finish")
         self.finish_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
