@@ -271,7 +271,7 @@ class DashboardQueries:
                         ORDER BY a.answered_at DESC LIMIT 1 OFFSET ?) AS since
                 FROM summary_skills AS g{where})
             SELECT cut.trainee_id, cut.game_id, cut.skill, COUNT(*), SUM(a.is_correct),
-                   SUM(a.is_correct AND a.response_ms <= a.target_ms), SUM(a.response_ms)
+                   SUM({within_target_sql('a')}), SUM(a.response_ms)
             FROM cut JOIN answers AS a INDEXED BY idx_answers_skills
               ON a.trainee_id = cut.trainee_id AND a.game_id = cut.game_id AND a.skill = cut.skill
                  AND a.answered_at >= COALESCE(cut.since, ''){also}
