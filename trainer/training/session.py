@@ -213,27 +213,26 @@ class Session:
 Submit = Callable[..., Any]  # submit(job, on_result=None, on_error=None): job(store) runs in order
 
 
+@dataclass(eq=False)
 class Recorder:
-    """Records one session in the store: ``start`` it, ``record`` each answer (or a table
-    mode round) the moment it is given, ``end`` it once.
+    """Records one session in the store: ``start`` it, hand it each answer (``answered``)
+    or table mode round (``round_played``) the moment it is given, ``end`` it once.
 
     Every write is a job handed to ``submit``; the store's id of the session is set by the
     start job and read by the jobs queued after it, so the caller never waits for it.
     ``on_saved(index)`` and ``on_not_saved(index, message)`` say whether answer ``index``
     (0, 1, ... in the order given) was saved. With ``record=False`` nothing is written."""
 
-    def __init__(self, submit: Submit, trainee_id: int, start: SessionStart, *, record: bool = True,
-                 on_saved: Callable[[int], Any] | None = None,
-                 on_not_saved: Callable[[int, str], Any] | None = None) -> None:
-        self._submit = submit
-        self.trainee_id = trainee_id
-        self.start_record = start
-        self.record = record
-        self.on_saved = on_saved
-        self.on_not_saved = on_not_saved
-        self.id: str | None = None
-        self.answers = 0
-        self.ended = False
+    submit: Submit
+    trainee_id: int
+    start_record: SessionStart
+    _: dataclasses.KW_ONLY
+    record: bool = True
+    on_saved: Callable[[int], Any] | None = None
+    on_not_saved: Callable[[int, str], Any] | None = None
+    id: str | None = field(default=None, init=False)  # the store's id, once started
+    answers: int = field(default=0, init=False)  # answers handed over so far
+    ended: bool = field(default=False, init=False)
 
     def require(self) -> str:
         if self.id is None:
@@ -253,7 +252,7 @@ class Recorder:
                                           mode=s.mode, source=s.source, exam_id=s.exam_id)
             return then(store) if then is not None else self.id
 
-        self._submit(job, on_result=on_result, on_error=on_error)
+        self.submit(job, on_result=on_result, on_error=on_error)
 
     def answered(self, result: AnswerResult) -> AnswerResult:
         """Hand the answer to the store at once (its feedback is shown after this)."""
@@ -261,7 +260,7 @@ class Recorder:
         self.answers += 1
         if self.record:
             saved, not_saved = self.on_saved, self.on_not_saved
-            self._submit(lambda store: store.record_answer(self.require(), self.trainee_id, result),
+            self.submit(lambda store: store.record_answer(self.require(), self.trainee_id, result),
                          on_result=(lambda _id: saved(index)) if saved is not None else None,
                          on_error=(lambda m: not_saved(index, m)) if not_saved is not None else None)
         return result
@@ -269,7 +268,7 @@ class Recorder:
     def round_played(self, record: Any, *, on_error: Callable[[str], Any] | None = None) -> None:
         """Store a table mode round (its ``RoundRecord``) whole, in this session."""
         if self.record:
-            self._submit(lambda store: store.record_table_round(self.require(), self.trainee_id, record),
+            self.submit(lambda store: store.record_table_round(self.require(), self.trainee_id, record),
                          on_error=on_error)
 
     def end(self, *, on_error: Callable[[str], Any] | None = None) -> bool:
@@ -278,5 +277,5 @@ class Recorder:
             return False
         self.ended = True
         if self.record:
-            self._submit(lambda store: store.end_session(self.require()) if self.id else None, on_error=on_error)
+            self.submit(lambda store: store.end_session(self.require()) if self.id else None, on_error=on_error)
         return True
