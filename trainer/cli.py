@@ -38,7 +38,31 @@ def _size(text: str) -> int:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
+# The app's own start (no command): the global options alone, each given in full with its value
+# (``--db PATH`` or ``--db=PATH``). Such a command line needs no command's parser (issue 17).
+_VALUED = ("--db", "--rules", "--server")
+_FLAGS = ("--fullscreen",)
+
+
+def starts_the_app(argv: list[str]) -> bool:
+    """Whether ``argv`` plainly starts the app: global options only, none that prints and
+    exits, every value present. Anything else (a command, --help, an abbreviation, an
+    error) is left to the whole parser."""
+    given = iter(argv)
+    for token in given:
+        if token in _FLAGS or any(token.startswith(option + "=") for option in _VALUED):
+            continue
+        if token not in _VALUED:
+            return False
+        value = next(given, None)
+        if value is None or value.startswith("-"):
+            return False
+    return True
+
+
+def build_parser(*, commands_too: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; ``commands_too=False``: without the commands, for a line
+    that names none (``starts_the_app``)."""
     parser = argparse.ArgumentParser(
         prog="dealer-trainer",
         description="Dealer Trainer: practise and test the procedures of regulated casino table games.",
@@ -54,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the classroom server (PostgreSQL URL, no password): results are sent there and "
                              "exams taken from it (default: the settings file's [server] url)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    if not commands_too:
+        return parser
     snap = commands.add_parser(
         "snapshot", help="render one screen to a PNG file, offscreen",
         description="Render one screen of the app to a PNG file without showing a window. Without --db "
@@ -108,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(commands_too=not starts_the_app(sys.argv[1:] if argv is None else argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a command line argparse refused

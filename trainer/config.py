@@ -40,17 +40,20 @@ parse, an unknown key, a value of the wrong type, a rules folder that is not a f
 from __future__ import annotations
 
 import os
-import platform
 import re
-import tomllib
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
 from trainer.paths import APP_NAME, default_db_path
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+# Start-up (issue 17): tomllib is imported when a settings file is there to read, platform and
+# datetime when needed; the app's start with no station.toml imports none of them.
 
 FILE_NAME = "station.toml"
 ENV_DIRS = "DEALER_TRAINER_CONFIG_DIRS"
@@ -120,7 +123,18 @@ def config_dirs() -> list[tuple[str, Path | None]]:
 
 
 def default_station_name() -> str:
-    return platform.node().split(".")[0] or "station"
+    return _node().split(".")[0] or "station"
+
+
+def _node() -> str:
+    """``platform.node()``: os.uname's node name where there is one (platform.node() reads the
+    same), else platform's (Windows: the socket's host name)."""
+    node = os.uname().nodename if hasattr(os, "uname") else ""
+    if node:
+        return node
+    import platform
+
+    return platform.node()
 
 
 def default_results_folder() -> Path:
@@ -139,6 +153,8 @@ def read_file(path: Path) -> dict[str, Any] | None:
         text = data.decode("utf-8-sig")  # Notepad may begin the file with a byte-order mark
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: is not UTF-8 text; save it as UTF-8") from None
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -307,6 +323,8 @@ def format_config(config: StationConfig) -> str:
 def results_file_name(station: str, when: datetime | None = None) -> str:
     """``<station>-<YYYYmmdd-HHMMSS>.dtresults`` (the station's local time): twenty stations
     can export into one shared folder without one file replacing another's."""
+    from datetime import datetime
+
     from trainer.review.importer import FILE_SUFFIX
 
     safe = re.sub(r"[^A-Za-z0-9._-]+", "-", station).strip("-.") or "station"

@@ -102,3 +102,46 @@ def test_a_window_never_shown_opens_its_store_too(qtbot, tmp_path):
     window.add_trainee("Hidden Dealer")
     qtbot.waitUntil(lambda: window.trainee is not None and window.trainee.name == "Hidden Dealer")
     window.close()
+
+
+# The command line's part of the start (``dealer-trainer-gui --db PATH``): what it reads and
+# parses before the window is made. The window itself is the test above's.
+CLI_CHILD = textwrap.dedent("""
+    import json, sys, tempfile
+    from pathlib import Path
+    import trainer.ui.app as app
+
+    seen = {}
+
+    def run(db, *, full_screen=False):
+        seen.update(db=str(db), full_screen=full_screen, modules=sorted(sys.modules))
+        return 0
+
+    app.run = run
+    import trainer.display_check
+    trainer.display_check.problem = lambda: None
+    from trainer.gui import main
+    folder = Path(tempfile.mkdtemp(prefix="startup-cli-"))
+    code = main(["--db", str(folder / "trainer.sqlite3"), "--fullscreen"])
+    print(json.dumps(dict(seen, code=code, folder=str(folder))), flush=True)
+""")
+
+# the commands' own modules; a settings file's parser when there is no file; platform, datetime
+NOT_AT_CLI_START = ("trainer.results_cli", "trainer.server", "trainer.games", "trainer.store", "trainer.review",
+                    "trainer.training", "trainer.rulebook.library", "trainer.analysis_report", "trainer.calculator",
+                    "tomllib", "platform", "datetime", "sqlite_utils", "click")
+
+
+def test_the_command_line_of_the_app_builds_no_command(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    for name in ("DEALER_TRAINER_CONFIG_DIRS", "DEALER_TRAINER_RULES"):
+        env.pop(name, None)
+    out = subprocess.run([sys.executable, "-c", CLI_CHILD], capture_output=True, text=True, env=env, cwd=tmp_path,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got["code"] == 0 and got["full_screen"] is True
+    assert got["db"] == str(Path(got["folder"]) / "trainer.sqlite3")
+    early = [m for m in got["modules"] if any(m == p or m.startswith(p + ".") for p in NOT_AT_CLI_START)]
+    assert early == []
