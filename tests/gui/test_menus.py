@@ -107,7 +107,7 @@ def test_menu_keys_leave_the_table_its_letters_and_digits(qtbot, tmp_path):
     if not games.has_table_mode(GAME):
         pytest.skip("no table mode")
     from trainer.core.table.levels import level
-    from trainer.training.table_mode.scoring import DEAL_MODE
+    from trainer.contracts.round_record import DEAL_MODE
     from trainer.ui.table_mode.setup import Settings
 
     window = with_trainee(qtbot, tmp_path)
@@ -135,7 +135,7 @@ def test_f1_lists_the_keys_of_the_screen_in_front(qtbot, tmp_path):
     box.close()
     if games.has_table_mode(GAME):
         from trainer.core.table.levels import level
-        from trainer.training.table_mode.scoring import DEAL_MODE
+        from trainer.contracts.round_record import DEAL_MODE
         from trainer.ui.table_mode.setup import Settings
 
         screen = window.start_drill(f"{GAME}.table", 7, record=False)

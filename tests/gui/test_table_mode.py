@@ -18,7 +18,7 @@ from trainer.training.table_mode.actions import (
     EXTRA_CHIPS, MISTAKE_TITLES, WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION, WRONG_STEP,
 )
 from trainer.core.table.levels import level
-from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
+from trainer.contracts.round_record import DEAL_MODE, WATCH_MODE
 from trainer.training.table_mode.watch import WatchRound
 from trainer.ui.drills import drill, drills_for
 from trainer.ui.main_window import MainWindow

@@ -19,7 +19,7 @@ from tests.store.test_migration_v2 import make_v1
 from tests.store.test_store_crash import Child
 from trainer.store import CURRENT_VERSION, Store, StoreError, schema
 from trainer.store.table_rounds import TABLE_ROUND_COLUMNS, RoundMistake, TableRoundRow
-from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE, RoundRecord
+from trainer.contracts.round_record import DEAL_MODE, WATCH_MODE, RoundRecord
 
 GAME = "two-card-joker"
 OTHER = "four-card"
@@ -257,7 +257,7 @@ def test_the_summary_per_game_and_mode(store: Store) -> None:
 CHILD = r"""
 import sys, time
 from trainer.store import Store
-from trainer.training.table_mode.scoring import RoundRecord
+from trainer.contracts.round_record import RoundRecord
 
 path, count = sys.argv[1], int(sys.argv[2])
 store = Store.open(path)

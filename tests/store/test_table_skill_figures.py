@@ -11,7 +11,7 @@ import pytest
 from trainer.store import AnswerFilter, Store
 from trainer.contracts.question import CHOICE, Question
 from trainer.contracts.question import AnswerResult
-from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE, RoundRecord
+from trainer.contracts.round_record import DEAL_MODE, WATCH_MODE, RoundRecord
 
 GAME, OTHER = "two-card-joker", "four-card"
 

@@ -14,7 +14,7 @@ from trainer.core.table.actions import (
     ANNOUNCE, COLLECT, COVER, CUT, DEAL, DEALER, MARK, OFFER, PAY, STAND, DealerAction,
 )
 from trainer.core.table.levels import level
-from trainer.training.table_mode.scoring import DEAL_MODE
+from trainer.contracts.round_record import DEAL_MODE
 from trainer.ui.table_mode.hint_text import next_step_text
 from trainer.ui.table_mode.screen import TableModeScreen
 from trainer.ui.table_mode.setup import Settings

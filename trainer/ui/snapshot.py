@@ -224,7 +224,7 @@ def _table_round(window, screen: str, game_id: str, seed: int, *, record: bool) 
     from trainer.core.table.actions import DEAL, DEALER, MARK, PAY
     from trainer.training.table_mode.actions import attempt_for
     from trainer.core.table.levels import level
-    from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
+    from trainer.contracts.round_record import DEAL_MODE, WATCH_MODE
     from trainer.ui.table_mode.setup import Settings
     from trainer.ui.table_mode.wheel import split_wheel
     from trainer.ui.table_mode.hit_test import targets_for

@@ -21,7 +21,7 @@ from trainer.core.table.script import RoundScript
 from trainer.training.table_mode.actions import (
     EXTRA_CHIPS, WRONG_AMOUNT, WRONG_FACE, WRONG_POSITION, WRONG_STEP, Attempt, Mistake,
 )
-from trainer.training.table_mode.scoring import DEAL_MODE, RoundRecord
+from trainer.contracts.round_record import DEAL_MODE, RoundRecord
 
 
 def procedure_skill(game_id: str) -> str:

@@ -19,7 +19,7 @@ from trainer.core.table.levels import Level
 from trainer.core.table.script import REFER_REMEDY, RoundScript, WatchMistake
 from trainer.games.common.rules_questions import remedies_differ
 from trainer.training.table_mode.dealer_round import watch_skill
-from trainer.training.table_mode.scoring import WATCH_MODE, RoundRecord
+from trainer.contracts.round_record import WATCH_MODE, RoundRecord
 
 
 @dataclass

@@ -42,7 +42,7 @@ from trainer.games import registry
 from trainer.training.table_mode import games
 from trainer.core.table.actions import DEAL, VERBS
 from trainer.training.table_mode.dealer_round import DealerRound
-from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
+from trainer.contracts.round_record import DEAL_MODE, WATCH_MODE
 from trainer.core.table.script import RoundConfig
 from trainer.training.table_mode.watch import WatchRound
 from trainer.ui import style

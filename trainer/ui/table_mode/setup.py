@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.core.table.levels import Level, levels
-from trainer.training.table_mode.scoring import DEAL_MODE, WATCH_MODE
+from trainer.contracts.round_record import DEAL_MODE, WATCH_MODE
 from trainer.core.table.script import HouseOption
 from trainer.ui import style
 

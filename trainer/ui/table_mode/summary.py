@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from trainer.training.table_mode.actions import MISTAKE_TITLES
-from trainer.training.table_mode.scoring import WATCH_MODE, RoundRecord
+from trainer.contracts.round_record import WATCH_MODE, RoundRecord
 from trainer.ui import style
 from trainer.ui.citation_links import attach, link_html
 from trainer.ui.screens.quiz_screen import citations_html
