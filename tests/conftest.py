@@ -4,6 +4,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -27,3 +28,15 @@ def fake_game():
 
     with registry.register(game.SPEC, only=True):
         yield game
+
+
+SCHOOL_RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
+
+
+@pytest.fixture(scope="session")
+def rules_folder() -> Path:
+    """The school's rule texts, ../shared/rules/ beside the checkout (the app carries none
+    of them); a test that reads them is skipped with one line where they are not."""
+    if not (SCHOOL_RULES / "RULINGS.md").is_file():
+        pytest.skip(f"the rule texts are not at {SCHOOL_RULES} (a checkout beside shared/rules/; CI has them)")
+    return SCHOOL_RULES

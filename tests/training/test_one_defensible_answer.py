@@ -221,16 +221,13 @@ def test_the_qualifier_check_itself():
 
 # ------------------------------------------------------------------ ruling 39 across games
 
-RULES = ROOT.parent / "shared" / "rules"
-
-
-def _provision(game_id: str, cite: str) -> str | None:
+def _provision(game_id: str, cite: str, rules: Path) -> str | None:
     """The words of the first provision "§N(x)" a citation names, from the game's rules text."""
     m = re.search(r"§(\d+)\(([a-z])\)", cite)
     if not m:
         return None
     rules_file = json.loads((ROOT / "trainer" / "resources" / "games" / game_id / "game.json").read_text("utf-8"))["rules_file"]
-    lines = (RULES / rules_file).read_text("utf-8").splitlines()
+    lines = (rules / rules_file).read_text("utf-8").splitlines()
     start = next((n for n, line in enumerate(lines) if re.match(rf"^#*\s*{m[1]}\.\s", line)), None)
     if start is None:
         return None
@@ -242,14 +239,14 @@ def _provision(game_id: str, cite: str) -> str | None:
     return None
 
 
-def test_the_same_provision_in_the_same_words_has_the_same_remedy_in_every_game():
+def test_the_same_provision_in_the_same_words_has_the_same_remedy_in_every_game(rules_folder):
     """Ruling 39: an irregularity two games both ask (same id) under a provision worded
     identically in both texts has the same remedy in both."""
     seen: dict[tuple[str, str], tuple[str, str]] = {}  # (irregularity id, provision words) -> (game, remedy)
     apart = []
     for game in available_games():
         for i in _raw_irregularities(game.id):
-            words = _provision(game.id, i["cite"])
+            words = _provision(game.id, i["cite"], rules_folder)
             if words is None:
                 continue
             first = seen.setdefault((i["id"], words), (game.id, i["remedy"]))
@@ -257,17 +254,18 @@ def test_the_same_provision_in_the_same_words_has_the_same_remedy_in_every_game(
                 apart.append(f"{i['id']}: {first[0]} answers {first[1]!r}, {game.id} {i['remedy']!r} ({words[:60]}...)")
     assert not apart, "\n".join(apart)
     # the check reads the texts: the cut provision is the same words in four games
-    assert _provision("dj-wild", "§4(d)") == _provision("four-card", "§5(d)") == _provision("winners-pot", "§4(d)")
+    assert _provision("dj-wild", "§4(d)", rules_folder) == _provision("four-card", "§5(d)", rules_folder) \
+        == _provision("winners-pot", "§4(d)", rules_folder)
 
 
-def test_a_provision_on_inadvertent_acts_is_asked_with_an_accident():
+def test_a_provision_on_inadvertent_acts_is_asked_with_an_accident(rules_folder):
     """A provision that covers only what happens inadvertently (a dealer's card exposed,
     a player's card exposed) is asked with a stem that says so: a deliberate act is not
     covered by it, and the stem must not fit both readings (ruling 38)."""
     loose = []
     for game in available_games():
         for i in _raw_irregularities(game.id):
-            words = _provision(game.id, i["cite"])
+            words = _provision(game.id, i["cite"], rules_folder)
             if words and "inadvertent" in words.lower() and i["remedy"] != "refer":
                 if not re.search(r"accident|inadvertent|by mistake", i["situation"], re.I):
                     loose.append(f"{game.id} {i['id']}: {i['situation']!r}")
