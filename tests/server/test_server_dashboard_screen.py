@@ -1,0 +1,103 @@
+"""The supervisor's dashboard and trainee drill-down built from the classroom server equal
+the same ones built from a station's store holding the same answers (issue 19): the
+answers are practised in the store, sent by the sender, checked by the checker, and
+``load_dashboard`` / ``load_trainee`` read the server through ``ServerReviewSource``."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime, timedelta
+
+import pytest
+
+psycopg = pytest.importorskip("psycopg")
+
+from tests.server import stations  # noqa: E402
+from trainer.review.dashboard import Query, load_dashboard, load_trainee  # noqa: E402
+from trainer.server import accounts, station  # noqa: E402
+from trainer.server.checker import check_pending  # noqa: E402
+from trainer.server.connection import connect  # noqa: E402
+from trainer.server.review_source import ServerReviewSource  # noqa: E402
+from trainer.server.sender import Sender  # noqa: E402
+from trainer.store import PasswordRecord, Store  # noqa: E402
+
+pytestmark = pytest.mark.postgres
+NAMES = {"Ana Diaz": "1234", "Bo Chen": "9876", "Cy Park": "5555"}
+
+
+def same_trainees(value):
+    """The value with every trainee's creation time and the time the figures were made
+    blanked (the server's own clock made its rows; the figures are what must agree)."""
+    if isinstance(value, tuple):
+        return tuple(same_trainees(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: same_trainees(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        for made in ("created_at", "generated_at"):  # when the row or the figures were made
+            if made in changes:
+                changes[made] = ""
+        return dataclasses.replace(value, **changes)
+    return value
+
+
+@pytest.fixture
+def both(server_db, tmp_path):
+    """A station's store and the server with the same trainees (same ids), class and
+    threshold; each trainee practised there and every answer sent and checked."""
+    store = Store.open(tmp_path / "station.sqlite3")
+    lee = store.add_supervisor("Lee", PasswordRecord("scrypt", "ab" * 16, "cd" * 32, 2**14, 8, 1, 32), by=None)
+    with connect(server_db.url) as admin:
+        ids = [accounts.add_trainee(admin, name, pin) for name, pin in NAMES.items()]
+        evening = accounts.add_class(admin, "Evening", ids[:2])
+        admin.execute("INSERT INTO dealer.certification_thresholds (game_id, percent) VALUES ('two-card-joker', 60)")
+    local = [store.add_trainee(name).id for name in NAMES]
+    assert local == ids
+    local_class = store.add_class("Evening", by=lee).id
+    assert local_class == evening
+    store.set_class_members(local_class, ids[:2], by=lee)
+    store.set_threshold("two-card-joker", 60, by=lee)
+    for n, trainee in enumerate(ids):
+        for s in range(2):
+            stations.practise(store, trainee, 40 + 10 * n + s, 12 + 3 * n,
+                              right=lambda i, n=n: (i + n) % 3 != 0, response_ms=1200 + 900 * n)
+    url = server_db.login("lab_k")
+    with connect(url) as conn:
+        for name, pin in NAMES.items():
+            station.sign_in(conn, name, pin)
+    sender = Sender(store.path, url)
+    try:
+        while sender.send_once():
+            pass
+    finally:
+        sender.stop()
+    supervisor = server_db.login("boss_k", supervisor=True)
+    with connect(server_db.url) as admin:
+        check_pending(admin)
+    with connect(supervisor) as conn:
+        yield store, ServerReviewSource(conn), ids, evening
+    store.close()
+
+
+def test_the_dashboard_from_the_server_equals_the_one_from_the_store(both) -> None:
+    store, server, ids, evening = both
+    today = datetime.now().date()
+    for query in (Query(), Query(class_id=evening), Query(game_id="two-card-joker"),
+                  Query(today - timedelta(days=1), today, None, None), Query(today + timedelta(days=1), None)):
+        want, got = load_dashboard(store, query), load_dashboard(server, query)
+        assert got.trainees and len(got.trainees) == (2 if query.class_id else 3)
+        assert same_trainees(got) == same_trainees(want), query
+    every = load_dashboard(server, Query())
+    # the figures are real: 12 answers a session for Ana, 2 sessions, two right in three
+    [ana] = [r for r in every.trainees if r.trainee.id == ids[0]]
+    assert ana.answered == 24 and ana.correct == 16
+    assert every.thresholds == {"two-card-joker": 60}
+    assert every.answered == 24 + 30 + 36
+
+
+def test_the_trainee_drill_down_from_the_server_equals_the_one_from_the_store(both) -> None:
+    store, server, ids, _evening = both
+    for trainee in ids:
+        for query in (Query(), Query(game_id="two-card-joker")):
+            want, got = load_trainee(store, trainee, query), load_trainee(server, trainee, query)
+            assert got.answer_total == want.answer_total > 0
+            assert [a.id for a in got.answers] == [a.id for a in want.answers]
+            assert same_trainees(got) == same_trainees(want)
