@@ -1,7 +1,8 @@
 """The supervisor's dashboard and trainee drill-down built from the classroom server equal
 the same ones built from a station's store holding the same answers (issue 19): the
 answers are practised in the store, sent by the sender, checked by the checker, and
-``load_dashboard`` / ``load_trainee`` read the server through ``ServerReviewSource``."""
+``load_dashboard`` / ``load_trainee`` read the server through ``ServerReviewSource``; a
+window whose server URL is a supervisor's shows the server's dashboard and drill-down."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import pytest
 psycopg = pytest.importorskip("psycopg")
 
 from tests.server import stations  # noqa: E402
+from trainer import config  # noqa: E402
+from trainer.review.accounts import create_supervisor  # noqa: E402
 from trainer.review.dashboard import Query, load_dashboard, load_trainee  # noqa: E402
 from trainer.server import accounts, station  # noqa: E402
 from trainer.server.checker import check_pending  # noqa: E402
@@ -73,12 +76,12 @@ def both(server_db, tmp_path):
     with connect(server_db.url) as admin:
         check_pending(admin)
     with connect(supervisor) as conn:
-        yield store, ServerReviewSource(conn), ids, evening
+        yield store, ServerReviewSource(conn), ids, evening, supervisor
     store.close()
 
 
 def test_the_dashboard_from_the_server_equals_the_one_from_the_store(both) -> None:
-    store, server, ids, evening = both
+    store, server, ids, evening, _url = both
     today = datetime.now().date()
     for query in (Query(), Query(class_id=evening), Query(game_id="two-card-joker"),
                   Query(today - timedelta(days=1), today, None, None), Query(today + timedelta(days=1), None)):
@@ -94,10 +97,42 @@ def test_the_dashboard_from_the_server_equals_the_one_from_the_store(both) -> No
 
 
 def test_the_trainee_drill_down_from_the_server_equals_the_one_from_the_store(both) -> None:
-    store, server, ids, _evening = both
+    store, server, ids, _evening, _url = both
     for trainee in ids:
         for query in (Query(), Query(game_id="two-card-joker")):
             want, got = load_trainee(store, trainee, query), load_trainee(server, trainee, query)
             assert got.answer_total == want.answer_total > 0
             assert [a.id for a in got.answers] == [a.id for a in want.answers]
             assert same_trainees(got) == same_trainees(want)
+
+
+def test_a_supervisors_window_shows_the_servers_dashboard_and_drill_down(both, qtbot, tmp_path) -> None:
+    _store, server, ids, _evening, url = both
+    with Store.open(tmp_path / "supervisor.sqlite3") as own:  # the supervisor's own station: no trainees
+        create_supervisor(own, "Ms Lee", "a strong password", "a strong password")
+    config.activate(config.load(server_url=url))
+    from trainer.ui.main_window import MainWindow
+
+    window = MainWindow(tmp_path / "supervisor.sqlite3")
+    qtbot.addWidget(window)
+    try:
+        qtbot.waitUntil(lambda: window.server.supervisor is not None, timeout=30_000)
+        assert window.server.serves_review
+        flow = window.review
+        flow.sign_in("Ms Lee", "a strong password")
+        qtbot.waitUntil(lambda: flow.dashboard is not None, timeout=30_000)
+        assert same_trainees(flow.dashboard) == same_trainees(load_dashboard(server, flow.query))
+        screen = flow.dashboard_screen
+        assert screen.tree.topLevelItemCount() == 3
+        assert screen.values["answers"].text() == f"{24 + 30 + 36:,}"
+        # the class filter lists the server's classes
+        qtbot.waitUntil(lambda: any(screen.klass.itemText(i).startswith("Evening")
+                                    for i in range(screen.klass.count())), timeout=30_000)
+        flow.show_trainee(ids[1])
+        qtbot.waitUntil(lambda: flow.trainee_report is not None and flow.trainee_report.row.trainee.id == ids[1],
+                        timeout=30_000)
+        assert same_trainees(flow.trainee_report) == same_trainees(load_trainee(server, ids[1], flow.query))
+        assert flow.trainee_report.answer_total == 30
+    finally:
+        window.shutdown()
+        config.activate(None)

@@ -2,6 +2,8 @@
 (``[server] url`` or ``--server``): trainees sign in with name and PIN, the background
 sender (``trainer.server.sender``) sends what the station recorded, the status bar says
 what waits to be sent, and Exams > Exams on the server lists the trainee's open exams.
+When the URL is a supervisor's, the supervisor's dashboard and trainee drill-down read the
+server (``review``) and Server > Live class view follows an exam.
 
 The station's own SQLite store stays where every answer is committed first: without the
 server (cable out, server down) everything works as before and is sent later. Calls to
@@ -92,6 +94,22 @@ class ServerLink(QObject):
         self.live_action.setObjectName("server-live")
         self.live_action.triggered.connect(self.show_live)
         self.menu.addAction(self.live_action)
+
+    @property
+    def serves_review(self) -> bool:
+        """The supervisor's dashboard and drill-down read this server (a supervisor's URL)."""
+        return bool(self.supervisor)
+
+    def review(self, job: Callable[[Any], Any], on_result: Callable[[Any], None],
+               on_error: Callable[[str], None]) -> None:
+        """Run ``job(source)`` with the server's data as the review reads a store's
+        (``trainer.server.review_source``), off the GUI thread."""
+        def work(conn):
+            from trainer.server.review_source import ServerReviewSource
+
+            return job(ServerReviewSource(conn))
+
+        self.call(work, on_result, on_error)
 
     def show_live(self) -> None:
         from trainer.ui.server_live import ServerLiveDialog

@@ -200,8 +200,18 @@ class SupervisorFlow(QObject):
             self.show()
             return
         self.window.show_screen(self.dashboard_screen)
-        self.worker.submit(lambda store: store.classes(), on_result=self.dashboard_screen.set_classes)
+        self.review(lambda store: store.classes(), self.dashboard_screen.set_classes, lambda _m: None)
         self.load_dashboard(self.dashboard_screen.query())
+
+    def review(self, job, on_result, on_error) -> None:
+        """Run ``job(source)`` for the dashboard or drill-down: on the server's data when the
+        window's server URL is a supervisor's (issue 19: ``ServerLink.review``), else on the
+        store's worker."""
+        link = getattr(self.window, "server", None)
+        if link is not None and link.serves_review:
+            link.review(job, on_result, on_error)
+        else:
+            self.worker.submit(job, on_result=on_result, on_error=on_error)
 
     def back_to_dashboard(self) -> None:
         if self.supervisor is None:
@@ -219,9 +229,9 @@ class SupervisorFlow(QObject):
         ticket = self.loading
         relay = self.relay
         self.dashboard_screen.show_loading()
-        self.worker.submit(lambda store: dash.load_dashboard(store, query, relay.report),
-                           on_result=lambda d: self._dashboard_loaded(ticket, d),
-                           on_error=lambda m: ticket == self.loading and self.dashboard_screen.show_error(m))
+        self.review(lambda store: dash.load_dashboard(store, query, relay.report),
+                    lambda d: self._dashboard_loaded(ticket, d),
+                    lambda m: ticket == self.loading and self.dashboard_screen.show_error(m))
 
     def _dashboard_loaded(self, ticket: int, d: dash.Dashboard) -> None:
         if ticket != self.loading or self.supervisor is None:
@@ -236,8 +246,8 @@ class SupervisorFlow(QObject):
         self.trainee_screen.show_loading()
         self.window.show_screen(self.trainee_screen)
         query = self.query
-        self.worker.submit(lambda store: dash.load_trainee(store, trainee_id, query),
-                           on_result=self._trainee_loaded, on_error=self.trainee_screen.show_error)
+        self.review(lambda store: dash.load_trainee(store, trainee_id, query), self._trainee_loaded,
+                    self.trainee_screen.show_error)
 
     def _trainee_loaded(self, r: dash.TraineeReport) -> None:
         if self.supervisor is None:
