@@ -3,9 +3,10 @@
 
     python packaging/build_bundle.py [--no-install] [--archive]
 
-1. installs the project with the `package` extra at the versions pinned in
-   packaging/constraints.txt (PyInstaller included; --no-install skips it) and checks that
-   every dependency the bundle will carry is at its pinned version;
+1. installs the project with the `package` and `server` extras at the versions pinned in
+   packaging/constraints.txt (PyInstaller included; psycopg, so that a station's bundle can
+   use a classroom server (issue 19); --no-install skips it) and checks that every
+   dependency the bundle will carry is at its pinned version;
 2. runs PyInstaller on packaging/dealer-trainer.spec: dist/dealer-trainer/ (and on macOS
    dist/Dealer Trainer.app);
 3. puts the licence files beside the executables and, on Linux, the desktop entry, its icon
@@ -36,6 +37,7 @@ SPEC = HERE / "dealer-trainer.spec"
 CONSTRAINTS = HERE / "constraints.txt"
 NAME = "dealer-trainer"
 MAC_APP = "Dealer Trainer.app"
+EXTRAS = ("server",)  # the extras the bundle carries (the classroom server's driver, issue 19)
 
 
 def canonical(name: str) -> str:
@@ -60,25 +62,26 @@ def pins() -> dict[str, str]:
 
 
 def runtime_closure() -> set[str]:
-    """Every distribution dealer-trainer needs at run time (its dependencies, and theirs)."""
+    """Every distribution dealer-trainer needs at run time with the bundle's ``EXTRAS``
+    (its dependencies, and theirs, with the extras they are asked for: psycopg[binary])."""
     from packaging.requirements import Requirement
 
     seen: set[str] = set()
-    todo = [canonical(NAME)]
+    todo = [(canonical(NAME), EXTRAS)]
     while todo:
-        name = todo.pop()
+        name, extras = todo.pop()
         try:
             requires = metadata.requires(name) or []
         except metadata.PackageNotFoundError:
             continue
         for text in requires:
             req = Requirement(text)
-            if req.marker is not None and not req.marker.evaluate({"extra": ""}):
+            if req.marker is not None and not any(req.marker.evaluate({"extra": extra}) for extra in ("", *extras)):
                 continue
             dep = canonical(req.name)
             if dep not in seen:
                 seen.add(dep)
-                todo.append(dep)
+                todo.append((dep, tuple(sorted(req.extras))))
     return seen
 
 
@@ -183,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     python = sys.executable
     if not args.no_install:
-        run(python, "-m", "pip", "install", "--quiet", "-c", str(CONSTRAINTS), "-e", ".[package]")
+        run(python, "-m", "pip", "install", "--quiet", "-c", str(CONSTRAINTS), "-e", f".[{','.join(('package', *EXTRAS))}]")
     check_pins()
     sys.path.insert(0, str(ROOT))
     started = time.monotonic()

@@ -7,7 +7,9 @@ runs the bundle's own `dealer-trainer` (on macOS the one inside "Dealer Trainer.
 `--version`, `analyze two-card-joker --json`, `snapshot --screen home` and a Pokette table
 round (`snapshot --screen table-deal --game pokette`: the wheel), checks the PNGs (a real
 1280x800 picture, not blank: decoded here with the standard library only), runs the GUI
-executable's `--version`, and on Windows checks that the GUI executable is a GUI program
+executable's `--version`, runs `server check` against a port where nothing listens (the
+classroom server's driver, psycopg, and its libpq load: the connection is refused, issue 19),
+and on Windows checks that the GUI executable is a GUI program
 (no console window). The PNGs are left in --out (default: a temporary folder) to look at.
 Exit 0 when everything holds. Needs only Python's standard library (`make package-test`, CI).
 """
@@ -26,6 +28,7 @@ import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+NO_SERVER = "postgresql://dealer@127.0.0.1:1/dealer"  # nothing listens on port 1
 WIDTH, HEIGHT = 1280, 800
 
 
@@ -128,12 +131,16 @@ def main(argv: list[str] | None = None) -> int:
     env.update(QT_QPA_PLATFORM="offscreen", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                DEALER_TRAINER_SETTINGS=str(work / "settings.ini"))
 
-    def run(exe: Path, *arguments: str) -> tuple[str, float]:
+    def run(exe: Path, *arguments: str, code: int = 0) -> tuple[str, float]:
+        """The program's output (with code 1 expected: its error output) and how long it took."""
         started = time.monotonic()
         done = subprocess.run([str(exe), *arguments], cwd=work, env=env, capture_output=True, text=True,
                               timeout=300)
         took = time.monotonic() - started
-        if done.returncode != 0:
+        if code:
+            return (done.stderr if done.returncode == code else
+                    f"exited {done.returncode}: {done.stdout}\n{done.stderr}"), took
+        if done.returncode != code:
             raise SystemExit(f"smoke_test: {exe.name} {' '.join(arguments)} exited {done.returncode}\n"
                              f"{done.stdout}\n{done.stderr}")
         return done.stdout, took
@@ -151,6 +158,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ok  snapshot {' '.join(screen)}: {check_png(target, min_colours=40)} ({took:.1f} s) -> {target}")
     run(gui, "--version")
     print(f"ok  {gui.name} --version")
+    # The classroom server's driver (issue 19): psycopg and its libpq load, and a connection is
+    # tried (nothing listens on port 1: refused), not "the server's driver is not installed".
+    said, took = run(cli, "server", "check", NO_SERVER, code=1)
+    if not said.startswith("dealer-trainer server check: error:") or "not installed" in said:
+        raise SystemExit(f"smoke_test: server check {NO_SERVER} should fail to connect, not: {said.strip()}")
+    print(f"ok  server check {NO_SERVER}: psycopg loaded and the connection was refused ({took:.1f} s)")
     if sys.platform == "win32":
         kinds = {cli: windows_subsystem(cli), gui: windows_subsystem(gui)}
         if kinds[gui] != 2 or kinds[cli] != 3:
