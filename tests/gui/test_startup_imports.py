@@ -145,3 +145,27 @@ def test_the_command_line_of_the_app_builds_no_command(tmp_path):
     assert got["db"] == str(Path(got["folder"]) / "trainer.sqlite3")
     early = [m for m in got["modules"] if any(m == p or m.startswith(p + ".") for p in NOT_AT_CLI_START)]
     assert early == []
+
+
+STYLE_CHILD = textwrap.dedent("""
+    import json, sys
+    from trainer.ui.app import ensure_app
+
+    app = ensure_app(["dealer-trainer"])
+    sheet = bool(app.styleSheet())
+    app.setStyleSheet("")  # the base style under the stylesheet
+    print(json.dumps({"style": app.style().name(), "arguments": app.arguments(), "sheet": sheet,
+                      "window": app.palette().color(app.palette().ColorRole.Window).name()}), flush=True)
+""")
+
+
+def test_the_app_made_at_start_has_the_fusion_style_without_setting_it(tmp_path):
+    """ensure_app names the base style as it makes the application (Qt's -style option), not with
+    setStyle afterwards; the look is the same, whatever style the environment asks for."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_STYLE_OVERRIDE="windows",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    out = subprocess.run([sys.executable, "-c", STYLE_CHILD], capture_output=True, text=True, env=env, cwd=tmp_path,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got == {"style": "fusion", "arguments": ["dealer-trainer"], "sheet": True, "window": "#eef2ef"}

@@ -52,14 +52,18 @@ def app_icon() -> QIcon:
 def ensure_app(argv: list[str] | None = None) -> QApplication:
     """The running QApplication, made (and styled) if there is none yet."""
     app = QApplication.instance()
-    if app is None:
-        app = QApplication(argv if argv is not None else sys.argv[:1])
+    made = app is None
+    if made:
+        # The base style named as the application is made (Qt's -style option, taken out of its
+        # arguments): QApplication.setStyle hands Python the style object, whose enums PySide
+        # builds, some 10 ms before the first paint (issue 17).
+        app = QApplication([*(argv if argv is not None else sys.argv[:1]), "-style", style.BASE_STYLE])
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(trainer.__version__)
     app.setWindowIcon(app_icon())
     app.setDesktopFileName(DESKTOP_FILE)
-    style.apply(app)
+    style.apply(app, base_style=not made)
     return app  # type: ignore[return-value]
 
 

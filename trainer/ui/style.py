@@ -397,9 +397,14 @@ def palette() -> QPalette:
     return pal
 
 
-def apply(app: QApplication) -> None:
-    """Give the whole application its look (call once, after the QApplication exists)."""
-    app.setStyle("Fusion")
+BASE_STYLE = "Fusion"  # Qt's style under the stylesheet, the same on every system
+
+
+def apply(app: QApplication, *, base_style: bool = True) -> None:
+    """Give the whole application its look (call once, after the QApplication exists).
+    ``base_style=False``: the application was made with ``-style`` BASE_STYLE already."""
+    if base_style:
+        app.setStyle(BASE_STYLE)
     app.setFont(app_font())
     app.setPalette(palette())
     app.setStyleSheet(stylesheet())
