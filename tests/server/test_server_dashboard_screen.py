@@ -6,6 +6,7 @@ window whose server URL is a supervisor's shows the server's dashboard and drill
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 from datetime import datetime, timedelta
 
@@ -15,6 +16,7 @@ psycopg = pytest.importorskip("psycopg")
 
 from tests.server import stations  # noqa: E402
 from trainer import config  # noqa: E402
+from trainer.review import export  # noqa: E402
 from trainer.review.accounts import create_supervisor  # noqa: E402
 from trainer.review.dashboard import Query, load_dashboard, load_trainee  # noqa: E402
 from trainer.server import accounts, station  # noqa: E402
@@ -107,7 +109,7 @@ def test_the_trainee_drill_down_from_the_server_equals_the_one_from_the_store(bo
 
 
 def test_a_supervisors_window_shows_the_servers_dashboard_and_drill_down(both, qtbot, tmp_path) -> None:
-    _store, server, ids, _evening, url = both
+    store, server, ids, _evening, url = both
     with Store.open(tmp_path / "supervisor.sqlite3") as own:  # the supervisor's own station: no trainees
         create_supervisor(own, "Ms Lee", "a strong password", "a strong password")
     config.activate(config.load(server_url=url))
@@ -133,6 +135,17 @@ def test_a_supervisors_window_shows_the_servers_dashboard_and_drill_down(both, q
                         timeout=30_000)
         assert same_trainees(flow.trainee_report) == same_trainees(load_trainee(server, ids[1], flow.query))
         assert flow.trainee_report.answer_total == 30
+        # the answers CSV is written from the server's answers: the rows the station's store gives
+        flow.choose_save = lambda _title, name, _filter: str(tmp_path / name)
+        flow.export_trainee_answers()
+        qtbot.waitUntil(lambda: "Saved" in flow.trainee_screen.status.text(), timeout=30_000)
+        [written] = tmp_path.glob("answers-*.csv")
+        station_copy = tmp_path / "station-answers.csv"
+        export.answers_csv(store, flow.trainee_report.query.answer_filter(ids[1]), station_copy)
+        got, want = (list(csv.reader(p.open(encoding="utf-8-sig", newline=""))) for p in (written, station_copy))
+        assert len(got) == 1 + 30 and got[0] == want[0] and sorted(got) == sorted(want)
+        with Store.open(tmp_path / "supervisor.sqlite3") as own:  # logged in the supervisor's station
+            assert [e.action for e in own.audit_log(10)][0] == "export"
     finally:
         window.shutdown()
         config.activate(None)

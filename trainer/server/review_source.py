@@ -7,6 +7,7 @@ server's summaries; times come back as the store's ISO UTC text (milliseconds, `
 
 What it serves: ``answer_bounds``, ``skill_figures`` (every answer and each skill's
 recent window), ``table_figures``, ``trend``, ``answer_count``, ``answer_rows``,
+``answer_span`` and ``iter_answer_rows`` (the answers CSV),
 ``trainees``, ``trainee``, ``trainee_ids_in``, ``classes``, ``trainee_classes``,
 ``thresholds``, ``exam_attempts``, ``table_rounds``, ``table_round_count`` and
 ``table_round_summary``. The figures are summed by PostgreSQL over the accepted answers
@@ -151,6 +152,30 @@ class ServerReviewSource:
             params += [limit, offset]
         names = list(AnswerRecord.__dataclass_fields__)
         return [_answer(dict(zip(names, r))) for r in self._all(sql, params)]
+
+    def answer_span(self, f: AnswerFilter) -> tuple[int, str | None, str | None]:
+        return (self.answer_count(f), *self.answer_bounds(f))
+
+    def iter_answer_rows(self, f: AnswerFilter, batch: int = 5000):
+        """The answers of the filter, oldest first, ``batch`` at a time (for exports): keyset
+        pagination on (time, arrival, id)."""
+        where, params = answer_where(f)
+        names = list(AnswerRecord.__dataclass_fields__)
+        columns = [iso("a.answered_at") if c == "answered_at" else f"a.{c}" for c in names]
+        last: tuple | None = None
+        while True:
+            extra, extra_params = "", []
+            if last is not None:
+                extra, extra_params = " AND (a.answered_at, a.received_at, a.id) > (%s, %s, %s)", list(last)
+            rows = self._all(f"SELECT a.answered_at, a.received_at, {', '.join(columns)} FROM dealer.answers a "
+                             f"WHERE {where}{extra} ORDER BY a.answered_at, a.received_at, a.id LIMIT %s",
+                             [*params, *extra_params, batch])
+            if not rows:
+                return
+            last = (rows[-1][0], rows[-1][1], rows[-1][2 + names.index("id")])
+            yield [_answer(dict(zip(names, r[2:]))) for r in rows]
+            if len(rows) < batch:
+                return
 
     # -- trainees, classes, thresholds, exams --------------------------------------------
     def trainees(self) -> list[Trainee]:

@@ -261,8 +261,9 @@ class SupervisorFlow(QObject):
         return path
 
     def _export(self, screen, title: str, name: str, filter_text: str, write, what: str, detail: dict) -> None:
-        """Ask where, write on the worker thread (the screen's progress bar runs meanwhile), log
-        the export, say where it went. ``write(store, path, progress)``."""
+        """Ask where, write on the worker thread, or from the server's data when the review
+        reads the server (the screen's progress bar runs meanwhile), log the export, say
+        where it went. ``write(store, path, progress)``."""
         if self.supervisor is None:
             return
         path = self.choose_save(title, name, filter_text)
@@ -274,10 +275,13 @@ class SupervisorFlow(QObject):
         screen.set_status(f"Writing {Path(path).name}…")
         screen.show_progress(0, 0, "")
 
-        def job(store):
-            result = write(store, path, lambda done, total: relay.report(done, total, f"{done:,} of {total:,}"))
-            store.record_audit(by, "export", Path(path).name, {"what": what, **detail})
-            return result
+        def job(store):  # the store, or the server's data (``review``)
+            return write(store, path, lambda done, total: relay.report(done, total, f"{done:,} of {total:,}"))
+
+        def audited(n) -> None:  # the export is logged in this station's audit log
+            self.worker.submit(lambda store: store.record_audit(by, "export", Path(path).name,
+                                                                {"what": what, **detail}),
+                               on_result=lambda _none: done(n), on_error=failed)
 
         def done(n) -> None:
             screen.hide_progress()
@@ -290,7 +294,7 @@ class SupervisorFlow(QObject):
             screen.set_status(f"The export failed: {message}", True)
             relay.deleteLater()
 
-        self.worker.submit(job, on_result=done, on_error=failed)
+        self.review(job, audited, failed)
 
     def export_answers(self) -> None:
         f = self.query.answer_filter()
