@@ -16,6 +16,7 @@ psycopg = pytest.importorskip("psycopg")
 
 from tests.server import stations  # noqa: E402
 from trainer import config  # noqa: E402
+from trainer.contracts.round_record import DEAL_MODE, WATCH_MODE, RoundRecord  # noqa: E402
 from trainer.review import export  # noqa: E402
 from trainer.review.accounts import create_supervisor  # noqa: E402
 from trainer.review.dashboard import Query, load_dashboard, load_trainee  # noqa: E402
@@ -64,6 +65,18 @@ def both(server_db, tmp_path):
         for s in range(2):
             stations.practise(store, trainee, 40 + 10 * n + s, 12 + 3 * n,
                               right=lambda i, n=n: (i + n) % 3 != 0, response_ms=1200 + 900 * n)
+        table = store.start_session(trainee, stations.GAME, seed=7, question_count=0, mode="table")
+        for i in range(3 + n):  # table rounds: clean, with a procedure error, too slow; watch rounds
+            mistakes = [{"kind": "wrong-face", "expected": "Deal seat 1 face down", "attempted": "face up",
+                         "explanation": "Face down.", "citations": ["Two Card Joker Poker §7"], "action": 1}
+                        ] if i % 3 == 1 else []
+            store.record_table_round(table, trainee, RoundRecord(
+                stations.GAME, DEAL_MODE, "guided", i, {"method": "hand"}, actions=4, procedure_errors=len(mistakes),
+                action_ms=[1000 * (1 + (i % 3 == 2) * 3)] * 4, target_ms=6000, mistakes=mistakes, completed=True))
+            store.record_table_round(table, trainee, RoundRecord(
+                stations.GAME, WATCH_MODE, "guided", i, {}, actions=4, missed_calls=int(i == n), action_ms=[900] * 4,
+                target_ms=0, completed=i != 0))
+        store.end_session(table)
     url = server_db.login("lab_k")
     with connect(url) as conn:
         for name, pin in NAMES.items():
@@ -105,6 +118,8 @@ def test_the_trainee_drill_down_from_the_server_equals_the_one_from_the_store(bo
             want, got = load_trainee(store, trainee, query), load_trainee(server, trainee, query)
             assert got.answer_total == want.answer_total > 0
             assert [a.id for a in got.answers] == [a.id for a in want.answers]
+            assert got.table_round_total == want.table_round_total == 2 * (3 + ids.index(trainee))
+            assert got.table_summary and len(got.table_rounds) == len(want.table_rounds)
             assert same_trainees(got) == same_trainees(want)
 
 
