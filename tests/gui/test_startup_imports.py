@@ -133,10 +133,10 @@ NOT_AT_CLI_START = ("trainer.results_cli", "trainer.server", "trainer.games", "t
 
 
 def test_the_command_line_of_the_app_builds_no_command(tmp_path):
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen",  # no settings file in either folder
+               DEALER_TRAINER_CONFIG_DIRS=os.pathsep.join([str(tmp_path / "machine"), str(tmp_path / "user")]),
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    for name in ("DEALER_TRAINER_CONFIG_DIRS", "DEALER_TRAINER_RULES"):
-        env.pop(name, None)
+    env.pop("DEALER_TRAINER_RULES", None)
     out = subprocess.run([sys.executable, "-c", CLI_CHILD], capture_output=True, text=True, env=env, cwd=tmp_path,
                          timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
