@@ -4,6 +4,7 @@ parsed without building the commands' parsers, with the same result, and every o
 
 from __future__ import annotations
 
+import os
 import platform
 from pathlib import Path
 
@@ -55,7 +56,7 @@ def test_the_short_parser_has_no_commands_and_the_whole_one_all():
 
 
 def test_the_app_gets_the_database_and_full_screen_of_the_line(tmp_path, monkeypatch):
-    monkeypatch.setenv(config.ENV_DIRS, f"{tmp_path / 'machine'}{__import__('os').pathsep}{tmp_path / 'user'}")
+    monkeypatch.setenv(config.ENV_DIRS, f"{tmp_path / 'machine'}{os.pathsep}{tmp_path / 'user'}")
     monkeypatch.delenv("DEALER_TRAINER_RULES", raising=False)
     started = []
     monkeypatch.setattr("trainer.display_check.problem", lambda: None)
