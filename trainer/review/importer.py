@@ -49,7 +49,12 @@ results file and a station's database alike:
   answer given after the exam's time limit (with ``LATE_GRACE_S``) is not imported and
   is flagged; the counts of the file are never used;
 - the first attempt of a trainee at an exam counts; later ones are shown as retakes
-  (``Store.exam_attempts``).
+  (``Store.exam_attempts``);
+- every table mode round is dealt again from its game, level, seed and house options
+  (``trainer.review.round_check``, which says what its record holds and what it cannot
+  replay): a round whose record is not what its replay gives is left out with one line
+  naming it and what differs (in the import's flags and its audit entry), and the other
+  rows import.
 """
 
 from __future__ import annotations
@@ -474,6 +479,30 @@ class ResultsCheck:
             yield keep
         self.finish()
 
+    def rounds(self, batches: Iterable[list[dict[str, Any]]],
+               known: Callable[[list[str]], set[str]] | None = None) -> Iterator[list[dict[str, Any]]]:
+        """The table rounds to import, each replayed by ``round_check``: a round whose record
+        is not what its replay gives is left out, with one line in ``flags`` naming it and
+        what differs; the other rows import. ``known(ids)``: the ids already here (skipped
+        by the import anyway, so not replayed again)."""
+        from trainer.review.round_check import check_round
+
+        refused: list[str] = []
+        for batch in batches:
+            here = known([r["id"] for r in batch]) if known is not None and batch else set()
+            keep = []
+            for r in batch:
+                why = None if r["id"] in here else check_round(r)
+                if why is None:
+                    keep.append(r)
+                else:
+                    refused.append(why)
+            yield keep
+        self.flags.extend(refused[:MAX_REASONS])
+        if len(refused) > MAX_REASONS:
+            self.flags.append(f"{len(refused) - MAX_REASONS} more table round(s) were refused: their records are "
+                              "not what their replays give")
+
     def finish(self) -> None:
         if self.problem_count:
             more = f" (and {self.problem_count - len(self.problems)} more)" if self.problem_count > len(
@@ -541,6 +570,10 @@ def import_file(store: Store, path: Path, *, by: Supervisor,
     if not path.exists():
         raise ImportFileError(f"{path} does not exist.")
     _size_check(path)
+
+    def known(ids: list[str]) -> set[str]:
+        return {r["id"] for r in store._rows(f"SELECT id FROM table_rounds WHERE id IN ({', '.join('?' * len(ids))})",
+                                             ids)}
     try:
         if is_database(path):
             if path.resolve() == Path(store.path).resolve():
@@ -552,13 +585,15 @@ def import_file(store: Store, path: Path, *, by: Supervisor,
                 header["answer_count"] = source.store.results_header()["answer_count"]
                 check = ResultsCheck(store, str(path), header)
                 summary = store.import_results(header, check.answers(source.answers()), by=by, source=str(path),
-                                               progress=progress, table_rounds=source.table_rounds(),
+                                               progress=progress, table_rounds=check.rounds(source.table_rounds(),
+                                                                                            known),
                                                flags=check.flags)
         else:
             header, batches, rounds = read_results(path)
             check = ResultsCheck(store, str(path), header)
             summary = store.import_results(header, check.answers(batches), by=by, source=str(path),
-                                           progress=progress, table_rounds=rounds, flags=check.flags)
+                                           progress=progress, table_rounds=check.rounds(rounds, known),
+                                           flags=check.flags)
     except ForgedResults as e:
         _refused(store, by, path, str(e))
         raise
