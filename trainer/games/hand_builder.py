@@ -36,6 +36,13 @@ class RankPatterns:
         self.n = n
         self.ranks = tuple(sorted(set(ranks), reverse=True))
         self.by_value: dict[Hashable, list[tuple[tuple[int, ...], tuple[tuple[int, int], ...], str]]] = {}
+        # ``pick`` reads what the cards left allow as one integer (``left_bits``): for the
+        # i-th rank, bit i * width + k is set when at least k + 1 cards of it are left. A
+        # multiset needs, for each of its ranks held m times, bit i * width + m - 1
+        # (``need_bits``), so it can be made when it needs no bit the cards left lack.
+        self._width = max(max_per_rank, len(SUIT_CHARS))
+        self._place = {r: i * self._width for i, r in enumerate(self.ranks)}
+        self._required: dict[Hashable, list[int]] = {}
         for combo in combinations_with_replacement(self.ranks, n):
             pairs: dict[int, int] = {}
             for r in combo:
@@ -58,8 +65,24 @@ class RankPatterns:
     def _add(self, keys, combo, counts, need) -> None:
         if isinstance(keys, (str, int)) or not isinstance(keys, Iterable):
             keys = (keys,)
+        bits = self.need_bits(counts)
         for key in keys:
             self.by_value.setdefault(key, []).append((combo, counts, need))
+            self._required.setdefault(key, []).append(bits)
+
+    def need_bits(self, counts: Iterable[tuple[int, int]]) -> int:
+        """The bits of the cards left a multiset (rank, times held) needs (see ``pick``)."""
+        bits = 0
+        for r, m in counts:
+            bits |= 1 << (self._place[r] + m - 1)
+        return bits
+
+    def left_bits(self, suits_of: dict[int, list[str]]) -> int:
+        """The bits of the cards left: at least k + 1 of the rank left, for each rank."""
+        bits = 0
+        for r, suits in suits_of.items():
+            bits |= ((1 << len(suits)) - 1) << self._place[r]
+        return bits
 
     def pick(self, key: Hashable, rng: random.Random, taken: Iterable[Card] = (),
              accept: Callable[[tuple[int, ...]], bool] | None = None) -> list[Card] | None:
@@ -70,11 +93,15 @@ class RankPatterns:
             return None
         gone = {(c.rank, c.suit) for c in taken}
         suits_of = {r: [s for s in SUIT_CHARS if (r, s) not in gone] for r in self.ranks}
-        start = rng.randrange(len(patterns))
-        for i in range(len(patterns)):
-            combo, counts, need = patterns[(start + i) % len(patterns)]
-            if any(len(suits_of.get(r, ())) < m for r, m in counts):
+        lacking = ~self.left_bits(suits_of)  # a multiset needing one of these bits cannot be made
+        required = self._required[key]
+        count = len(patterns)
+        start = rng.randrange(count)
+        for i in range(count):
+            at = (start + i) % count
+            if required[at] & lacking:
                 continue
+            combo, counts, need = patterns[at]
             if accept is not None and not accept(combo):
                 continue
             if need == SUITED:

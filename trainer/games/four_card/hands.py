@@ -153,35 +153,57 @@ def _run_high(distinct_desc: Sequence[int]) -> tuple[int, ...] | None:
     return None
 
 
+# (product of the four ranks' primes, all of one suit) -> (category, deciding ranks):
+# ``read`` below, remembered per rank multiset and suitedness at first use.
+_VALUES: dict[tuple[int, bool], tuple[Category, tuple[int, ...]]] = {}
+
+
 def evaluate(cards: Sequence[Card]) -> HandValue:
-    """The §3 value of exactly four cards."""
+    """The §3 value of exactly four cards.
+
+    A value depends only on the multiset of the ranks and on whether the four cards are
+    all of one suit, so ``read``'s answer is kept per (product of the ranks' primes, one
+    suit): each of those few thousand keys is read once."""
     if len(cards) != 4:
         raise HandError(f"a Four Card Poker hand is four cards, not {len(cards)}")
-    if any(c.is_joker for c in cards):
-        raise HandError("Four Card Poker is played without jokers (§2(a))")
-    held = tuple(cards)
+    product, primes = 1, _fast.PRIMES
+    for c in cards:
+        if not c.rank:
+            raise HandError("Four Card Poker is played without jokers (§2(a))")
+        product *= primes[c.rank]
+    s = cards[0].suit
+    key = (product, cards[1].suit == s and cards[2].suit == s and cards[3].suit == s)
+    value = _VALUES.get(key)
+    if value is None:
+        value = _VALUES[key] = read(cards)
+    return HandValue(value[0], value[1], tuple(cards))
+
+
+def read(cards: Sequence[Card]) -> tuple[Category, tuple[int, ...]]:
+    """The §3 category and deciding ranks of four cards (no jokers), read from their ranks
+    and suits: what ``evaluate`` keeps per rank multiset and suitedness."""
     counts = Counter(c.rank for c in cards)
     # Ranks grouped: the most cards first, then the higher rank (ruling 1).
     groups = sorted(counts.items(), key=lambda rc: (-rc[1], -rc[0]))
     shape = tuple(n for _, n in groups)
     order = tuple(r for r, _ in groups)
     if shape == (4,):
-        return HandValue(Category.FOUR_OF_A_KIND, order, held)
+        return Category.FOUR_OF_A_KIND, order
     if shape == (3, 1):
-        return HandValue(Category.THREE_OF_A_KIND, order, held)
+        return Category.THREE_OF_A_KIND, order
     if shape == (2, 2):
-        return HandValue(Category.TWO_PAIR, order, held)
+        return Category.TWO_PAIR, order
     if shape == (2, 1, 1):
-        return HandValue(Category.PAIR, order, held)
+        return Category.PAIR, order
     suited = len({c.suit for c in cards}) == 1
     run = _run_high(order)
     if run and suited:
-        return HandValue(Category.STRAIGHT_FLUSH, run, held)
+        return Category.STRAIGHT_FLUSH, run
     if suited:
-        return HandValue(Category.FLUSH, order, held)
+        return Category.FLUSH, order
     if run:
-        return HandValue(Category.STRAIGHT, run, held)
-    return HandValue(Category.HIGH_CARD, order, held)
+        return Category.STRAIGHT, run
+    return Category.HIGH_CARD, order
 
 
 def best_hand(cards: Sequence[Card]) -> HandValue:
