@@ -15,6 +15,12 @@ Each answer gets one row in ``dealer.answer_checks`` (accepted or not, with the 
 written by the checker's supervisor role; the dashboard counts only accepted answers (its
 summary is kept by a trigger on that table). Checks are append-only: an answer is
 checked once, and two checkers at once never check one twice (``ON CONFLICT DO NOTHING``).
+
+Table mode's rounds pass the file import's round check too (``check_table_rounds``,
+``trainer.review.round_check``): each is dealt again from its game, level, seed and house
+options and refused, with the reason, when its record is not what the replay gives. Those
+verdicts are returned and not yet stored: the schema has no table for them (see
+``check_table_rounds``).
 """
 
 from __future__ import annotations
@@ -167,6 +173,46 @@ def check_pending(conn: psycopg.Connection, *, batch: int = BATCH) -> CheckOutco
                     outcome.reasons.append(reason)
         if len(rows) < batch:
             return outcome
+
+
+# -- table mode's rounds ---------------------------------------------------------------------
+def round_verdicts(rows: list[dict[str, Any]]) -> list[tuple[str, bool, str | None]]:
+    """(round id, accepted, reason) of each of the server's table rounds, by the file
+    import's own check (``trainer.review.round_check``): a round is dealt again from its
+    game, level, seed and house options, and a record that is not what the replay gives is
+    refused, the reason naming the round and what differs. The times a round holds are the
+    trainee's and cannot be re-derived (only their number and sum are checked)."""
+    from trainer.review.round_check import check_round
+
+    return [(r["id"], why is None, why) for r in rows for why in (check_round(r),)]
+
+
+def check_table_rounds(conn: psycopg.Connection, *, since=None, batch: int = BATCH
+                       ) -> list[tuple[str, bool, str | None]]:
+    """``round_verdicts`` of every table round that reached the server (at or after
+    ``since``, by the server's clock), in the order they arrived.
+
+    The verdicts are returned, not stored: the server's schema (``server.schema``) has no
+    table for checks of rounds yet, so the review (``server.review_source``) still reads
+    every round; storing them needs a migration (``dealer.table_round_checks``, append-only,
+    written by the supervisor role) and the review reading accepted rounds only."""
+    from trainer.server.schema import TABLE_ROUND_COLUMNS
+
+    columns = ", ".join(f"r.{c}" for c in TABLE_ROUND_COLUMNS)
+    verdicts: list[tuple[str, bool, str | None]] = []
+    after: tuple[Any, str] | None = None
+    while True:
+        with conn.cursor(row_factory=dict_row) as cur:
+            rows = cur.execute(
+                f"SELECT {columns}, r.received_at FROM dealer.table_rounds r "
+                "WHERE (%(since)s::timestamptz IS NULL OR r.received_at >= %(since)s) "
+                "AND (%(at)s::timestamptz IS NULL OR (r.received_at, r.id) > (%(at)s, %(id)s)) "
+                "ORDER BY r.received_at, r.id LIMIT %(batch)s",
+                {"since": since, "at": after and after[0], "id": after and after[1], "batch": batch}).fetchall()
+        verdicts += round_verdicts(rows)
+        if len(rows) < batch:
+            return verdicts
+        after = (rows[-1]["received_at"], rows[-1]["id"])
 
 
 def check_forever(conn: psycopg.Connection, every_s: float, *, report: Callable[[str], None] | None = None,
