@@ -90,7 +90,7 @@ def raw_skill_figures(conn: psycopg.Connection, scope: Scope = Scope()) -> list[
     where, params = scope.where("a", "(a.answered_at AT TIME ZONE 'UTC')::date")
     return [SkillFigure(*row) for row in conn.execute(
         "SELECT a.game_id, a.skill, count(*), sum(a.is_correct)::bigint, "
-        "count(*) FILTER (WHERE a.is_correct = 1 AND a.response_ms <= coalesce(a.target_ms, 0)), "
+        "count(*) FILTER (WHERE a.is_correct = 1 AND a.response_ms <= a.target_ms), "
         "sum(a.response_ms)::bigint FROM dealer.answers a JOIN dealer.answer_checks c ON c.answer_id = a.id "
         f"AND c.accepted WHERE {where} GROUP BY a.game_id, a.skill ORDER BY a.game_id, a.skill", params)]
 

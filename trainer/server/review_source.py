@@ -10,14 +10,25 @@ recent window), ``table_figures``, ``trend``, ``answer_count``, ``answer_rows``,
 ``answer_span`` and ``iter_answer_rows`` (the answers CSV),
 ``trainees``, ``trainee``, ``trainee_ids_in``, ``classes``, ``trainee_classes``,
 ``thresholds``, ``exam_attempts``, ``table_rounds``, ``table_round_count`` and
-``table_round_summary``. The figures are summed by PostgreSQL over the accepted answers
-in the filter (the review's date range is local days, so the UTC day summaries do not
-cover its ends).
+``table_round_summary``.
+
+The figures come from the summaries of schema version 4 (``trainer.server.schema``, kept
+by triggers as each answer's check is recorded) for the whole UTC days of the filter's
+range (whole months from the monthly summaries, whole weeks from the weekly trend), and
+from the accepted answers only for the parts of days at its ends (the review's range is
+the supervisor's local days): those are read per skill in ``answers_skill_time``, for the
+skills the day's summary names. Each skill's last ``window`` answers come from
+``answer_summary_skill`` when the range ends after the skill's last answer and the window
+is the one it keeps, else from the same index, backwards (``FETCH FIRST n ROWS WITH
+TIES``: ties at the window's start are in it). The ``_..._direct`` methods compute every
+figure from the answers alone (the tests hold both equal).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 
 import psycopg
@@ -28,6 +39,7 @@ from trainer.store.records import _answer
 from trainer.store.stats import BUCKETS, RoundFact, _periods
 from trainer.store.supervision import ClassRow
 from trainer.store.table_rounds import TABLE_ROUND_COLUMNS, TableRoundRow, TableRoundSummary, decode_row
+from trainer.server.schema import RECENT_WINDOW
 
 
 def iso(column: str) -> str:
@@ -63,6 +75,71 @@ def round_where(trainee_id: int | None, game_id: str | None, since: str | None, 
         ("r.trainee_id IN (SELECT m.trainee_id FROM dealer.class_members m WHERE m.class_id = %s)", class_id)))
 
 
+def group_where(f: AnswerFilter, alias: str = "s", *, questions: bool = False) -> tuple[str, list[Any]]:
+    """The filter's trainee, class, game and skill over summary rows ``alias`` (no dates)."""
+    where, params = _conditions((
+        (f"{alias}.game_id = %s", f.game_id), (f"{alias}.skill = %s", f.skill),
+        (f"{alias}.trainee_id = %s", f.trainee_id),
+        (f"{alias}.trainee_id IN (SELECT m.trainee_id FROM dealer.class_members m WHERE m.class_id = %s)",
+         f.class_id)))
+    if questions:
+        where += " AND " + question_skill_sql(f"{alias}.skill").replace("%", "%%")
+    return where, params
+
+
+def period_range(column: str, first: date | None, stop: date | None) -> tuple[str, list[Any]]:
+    """``column`` from ``first`` up to ``stop`` (excluded); None: open."""
+    return _conditions(((f"{column} >= %s", first), (f"{column} < %s", stop)))
+
+
+def month_start(d: date) -> date:
+    return d.replace(day=1)
+
+
+def next_month(d: date) -> date:
+    return (d.replace(day=28) + timedelta(days=4)).replace(day=1)
+
+
+def week_start(d: date) -> date:
+    return d - timedelta(days=d.weekday())
+
+
+def next_week(d: date) -> date:
+    return week_start(d) + timedelta(days=7)
+
+
+def cover(first: date | None, stop: date | None, start_of, next_of
+          ) -> tuple[tuple[date | None, date | None] | None, list[tuple[date | None, date | None]]]:
+    """The days from ``first`` up to ``stop`` (None: open) as the whole periods (months,
+    weeks: ``start_of``, ``next_of``) wholly inside them, as (first, stop) period starts,
+    and the ranges of days left at either end; (None, [the days]) when no period fits."""
+    big_first = None if first is None else (first if start_of(first) == first else next_of(first))
+    big_stop = None if stop is None else start_of(stop)
+    if big_first is not None and big_stop is not None and big_first >= big_stop:
+        return None, [(first, stop)]
+    days = [(first, big_first)] if first is not None and first < big_first else []
+    days += [(big_stop, stop)] if stop is not None and big_stop < stop else []
+    return (big_first, big_stop), days
+
+
+@dataclass(frozen=True)
+class Split:
+    """A filter's range: its instants (UTC; None: open), the whole UTC days inside it (from
+    ``first`` up to ``stop``, None: open; ``whole`` False when none), and the parts of days
+    at its ends, read from the answers: (from, to, the day they are in)."""
+
+    lo: datetime | None
+    hi: datetime | None
+    whole: bool
+    first: date | None = None
+    stop: date | None = None
+    edges: tuple[tuple[datetime, datetime, date], ...] = ()
+
+
+def _midnight(d: date) -> datetime:
+    return datetime.combine(d, time(), timezone.utc)
+
+
 class ServerReviewSource:
     """What the review reads of a ``Store``, read from a server connection (a supervisor's)."""
 
@@ -73,16 +150,179 @@ class ServerReviewSource:
         return self.conn.execute(sql, params).fetchall()
 
     # -- figures ----------------------------------------------------------------------
+    def split(self, f: AnswerFilter) -> Split:
+        """The filter's range cut into whole UTC days and the parts of days at its ends (its
+        instants read by PostgreSQL, as the answers' filter reads them)."""
+        lo = hi = None
+        if f.start is not None or f.end is not None:
+            [(lo, hi)] = self._all("SELECT %s::timestamptz, %s::timestamptz", [f.start, f.end])
+            lo, hi = (None if t is None else t.astimezone(timezone.utc) for t in (lo, hi))
+        if lo is not None and hi is not None and lo >= hi:
+            return Split(lo, hi, False)
+        first = None if lo is None else (lo.date() if lo == _midnight(lo.date()) else lo.date() + timedelta(days=1))
+        stop = None if hi is None else hi.date()
+        if first is not None and stop is not None and first >= stop:  # within one or two days
+            return Split(lo, hi, False, edges=tuple((lo, hi, d) for d in sorted({lo.date(), hi.date()})
+                                                    if _midnight(d) < hi))
+        edges = []
+        if lo is not None and lo < _midnight(first):
+            edges.append((lo, _midnight(first), lo.date()))
+        if hi is not None and hi > _midnight(stop):
+            edges.append((_midnight(stop), hi, stop))
+        return Split(lo, hi, True, first, stop, tuple(edges))
+
+    def _edge_rows(self, f: AnswerFilter, edge: tuple[datetime, datetime, date], columns: str, group: str, *,
+                   questions: bool) -> list[tuple]:
+        """``columns`` of the accepted answers of the filter in a part of a day, grouped by
+        ``group``: read per skill in ``answers_skill_time``, for the skills of the filter
+        the day's summary names."""
+        lo, hi, day = edge
+        where, params = group_where(f, questions=questions)
+        return self._all(
+            f"""
+            SELECT {columns}
+            FROM (SELECT DISTINCT s.trainee_id, s.game_id, s.skill FROM dealer.answer_summary s
+                  WHERE s.day = %s AND {where}) g
+            JOIN dealer.answers a ON a.trainee_id = g.trainee_id AND a.game_id = g.game_id AND a.skill = g.skill
+                 AND a.answered_at >= greatest(%s::timestamptz, %s) AND a.answered_at < least(%s::timestamptz, %s)
+            WHERE {ACCEPTED} GROUP BY {group}""",
+            [day, *params, lo, _midnight(day), hi, _midnight(day + timedelta(days=1))])
+
+    def _summed(self, f: AnswerFilter, split: Split, *, questions: bool) -> dict[tuple, list[int]]:
+        """(trainee, game, skill) -> [answered, correct, on target, ms] of the filter: whole
+        days from the summaries, the parts of days at the ends from the answers."""
+        out: dict[tuple, list[int]] = {}
+
+        def add(rows) -> None:
+            for t, g, sk, *figures in rows:
+                got = out.setdefault((int(t), g, sk), [0, 0, 0, 0])
+                for i, v in enumerate(figures):
+                    got[i] += int(v)
+
+        columns = "s.trainee_id, s.game_id, s.skill, s.answered, s.correct, s.within_target, s.response_ms"
+        where, params = group_where(f, questions=questions)
+        if split.whole and split.first is None and split.stop is None:
+            add(self._all(f"SELECT {columns} FROM dealer.answer_summary_skill s WHERE {where}", params))
+        elif split.whole:
+            months, days = cover(split.first, split.stop, month_start, next_month)
+            parts, part_params = [], []
+            for table, column, first, stop in ([("answer_summary_month", "month", *months)] if months else []) + [
+                    ("answer_summary", "day", *d) for d in days]:
+                period, period_params = period_range(f"s.{column}", first, stop)
+                parts.append(f"SELECT {columns} FROM dealer.{table} s WHERE {period} AND {where}")
+                part_params += [*period_params, *params]
+            add(self._all("SELECT trainee_id, game_id, skill, sum(answered), sum(correct), sum(within_target), "
+                          f"sum(response_ms) FROM ({' UNION ALL '.join(parts)}) s GROUP BY 1, 2, 3", part_params))
+        for edge in split.edges:
+            add(self._edge_rows(f, edge, f"a.trainee_id, a.game_id, a.skill, count(*), sum(a.is_correct), "
+                                f"sum({ON_TARGET}), sum(a.response_ms)", "1, 2, 3", questions=questions))
+        return out
+
     def answer_bounds(self, f: AnswerFilter) -> tuple[str | None, str | None]:
-        where, params = answer_where(f)
-        [(first, last)] = self._all(
-            f"SELECT {iso('min(a.answered_at)')}, {iso('max(a.answered_at)')} FROM dealer.answers a WHERE {where}",
-            params)
-        return first, last
+        """The first and last accepted answer times of the filter: where the range is open,
+        the skills' first and last times (``answer_summary_skill``); else the first (last)
+        day the summaries name in the range, and the skills of that day sought in the
+        answers (the next such day when the range's end cuts off all of that one's)."""
+        split = self.split(f)
+        if not split.whole and not split.edges:
+            return None, None
+        return self._bound(f, split, first=True), self._bound(f, split, first=False)
+
+    def _bound(self, f: AnswerFilter, split: Split, *, first: bool) -> str | None:
+        where, params = group_where(f)
+        edge, pick, order = (split.lo, "min", "ASC") if first else (split.hi, "max", "DESC")
+        if edge is None:
+            column = "first_answered_at" if first else "last_answered_at"
+            extra, extra_params = _conditions(((f"s.{column} < %s", split.hi if first else None),
+                                               (f"s.{column} >= %s", None if first else split.lo)))
+            [(got,)] = self._all(f"SELECT {iso(f'{pick}(s.{column})')} FROM dealer.answer_summary_skill s "
+                                 f"WHERE {where} AND {extra}", [*params, *extra_params])
+            return got
+        days, day_params = period_range("s.day", None if split.lo is None else split.lo.date(),
+                                        None if split.hi is None else split.hi.date() + timedelta(days=1))
+        cmp = ">" if first else "<"
+        after: date | None = None
+        while True:
+            beyond, beyond_params = _conditions(((f"s.day {cmp} %s", after),))
+            [(day,)] = self._all(f"SELECT {pick}(s.day) FROM dealer.answer_summary s WHERE {days} AND {where} "
+                                 f"AND {beyond}", [*day_params, *params, *beyond_params])
+            if day is None:
+                return None
+            [(got,)] = self._all(
+                f"""
+                SELECT {iso(f'{pick}(x.t)')} FROM (SELECT DISTINCT s.trainee_id, s.game_id, s.skill
+                    FROM dealer.answer_summary s WHERE s.day = %s AND {where}) g
+                CROSS JOIN LATERAL (SELECT a.answered_at AS t FROM dealer.answers a
+                    WHERE a.trainee_id = g.trainee_id AND a.game_id = g.game_id AND a.skill = g.skill
+                      AND a.answered_at >= greatest(%s::timestamptz, %s) AND a.answered_at < least(%s::timestamptz, %s)
+                      AND {ACCEPTED}
+                    ORDER BY a.answered_at {order} LIMIT 1) x""",
+                [day, *params, split.lo, _midnight(day), split.hi, _midnight(day + timedelta(days=1))])
+            if got is not None:
+                return got
+            after = day
 
     def skill_figures(self, f: AnswerFilter, window: int) -> list[tuple[SkillStat, SkillStat]]:
         """Every (trainee, game, question skill) of the filter: over all its answers, and
-        over its last ``window`` (ties at the window's start in it: ``rank``)."""
+        over its last ``window`` (ties at the window's start in it). The sums from the
+        summaries (``_summed``); each skill's window from ``answer_summary_skill`` where it
+        serves, else from ``answers_skill_time`` backwards; the last answer time likewise."""
+        split = self.split(f)
+        groups = self._summed(f, split, questions=True)
+        if not groups:
+            return []
+        keys = sorted(groups)
+        columns = list(zip(*keys))
+        figures = list(zip(*(groups[k] for k in keys)))
+        hi_sql = "" if split.hi is None else " AND a.answered_at < %(hi)s"
+        lo_sql = "" if split.lo is None else " AND a.answered_at >= %(lo)s"
+        # the summary's window serves when it is this window and the range ends after the
+        # skill's last answer: then the range holds all of it, or (it starts later) fewer
+        # than the window's answers, all of them in the filter's window
+        kept = f"({window} = {RECENT_WINDOW} AND (%(hi)s::timestamptz IS NULL OR k.last_answered_at < %(hi)s))"
+        rows = self._all(
+            f"""
+            SELECT g.trainee_id, g.game_id, g.skill, g.answered, g.correct, g.on_target, g.ms,
+                   CASE WHEN {kept} THEN {iso('k.last_answered_at')} ELSE {iso('w.last')} END,
+                   CASE WHEN NOT {kept} THEN w.n
+                        WHEN %(lo)s::timestamptz IS NULL OR k.recent_since >= %(lo)s THEN k.recent_answered
+                        ELSE g.answered END,
+                   CASE WHEN NOT {kept} THEN w.correct
+                        WHEN %(lo)s::timestamptz IS NULL OR k.recent_since >= %(lo)s THEN k.recent_correct
+                        ELSE g.correct END,
+                   CASE WHEN NOT {kept} THEN w.on_target
+                        WHEN %(lo)s::timestamptz IS NULL OR k.recent_since >= %(lo)s THEN k.recent_within_target
+                        ELSE g.on_target END,
+                   CASE WHEN NOT {kept} THEN w.ms
+                        WHEN %(lo)s::timestamptz IS NULL OR k.recent_since >= %(lo)s THEN k.recent_response_ms
+                        ELSE g.ms END
+            FROM unnest(%(t)s::bigint[], %(g)s::text[], %(s)s::text[], %(n)s::bigint[], %(c)s::bigint[],
+                        %(o)s::bigint[], %(ms)s::bigint[])
+                 AS g(trainee_id, game_id, skill, answered, correct, on_target, ms)
+            JOIN dealer.answer_summary_skill k
+              ON k.trainee_id = g.trainee_id AND k.game_id = g.game_id AND k.skill = g.skill
+            LEFT JOIN LATERAL (
+                SELECT count(*) AS n, coalesce(sum(r.is_correct), 0) AS correct,
+                       coalesce(sum(r.on_target), 0) AS on_target, coalesce(sum(r.response_ms), 0) AS ms,
+                       max(r.answered_at) AS last
+                FROM (SELECT a.is_correct, {ON_TARGET} AS on_target, a.response_ms, a.answered_at
+                      FROM dealer.answers a
+                      WHERE a.trainee_id = g.trainee_id AND a.game_id = g.game_id AND a.skill = g.skill
+                        AND NOT {kept}{lo_sql}{hi_sql} AND {ACCEPTED}
+                      ORDER BY a.answered_at DESC FETCH FIRST %(window)s ROWS WITH TIES) r) w ON true
+            ORDER BY g.trainee_id, g.game_id, g.skill""",
+            {"t": list(columns[0]), "g": list(columns[1]), "s": list(columns[2]), "n": list(figures[0]),
+             "c": list(figures[1]), "o": list(figures[2]), "ms": list(figures[3]), "lo": split.lo, "hi": split.hi,
+             "window": max(0, window)})
+        out = []
+        for r in rows:
+            key, last = (int(r[0]), r[1], r[2]), r[7]
+            out.append((SkillStat(*key, *(int(v) for v in r[3:7]), last),
+                        SkillStat(*key, *(int(v or 0) for v in r[8:12]), last)))
+        return out
+
+    def _skill_figures_direct(self, f: AnswerFilter, window: int) -> list[tuple[SkillStat, SkillStat]]:
+        """``skill_figures`` from the accepted answers alone (``rank`` over all of them)."""
         where, params = answer_where(f, questions=True)
         rows = self._all(
             f"""
@@ -117,10 +357,66 @@ class ServerReviewSource:
         return [x for x in figures if f.skill is None or x.skill == f.skill]
 
     def trend(self, f: AnswerFilter, bucket: str = "week") -> list[TrendPoint]:
-        """Question answers per period (day, week from Monday, month) of UTC days, oldest first."""
+        """Question answers per period (day, week from Monday, month) of UTC days, oldest
+        first: whole days from the trend's summaries (whole weeks or months of the period
+        from the weekly or monthly one; for one skill, the day summary), the parts of days
+        at the range's ends from the answers."""
         if bucket not in BUCKETS:
             raise ValueError(f"unknown period {bucket!r}; use one of {', '.join(BUCKETS)}")
         first, last = self.answer_bounds(f)
+        if first is None or last is None:
+            return []
+        periods = [start for start, _stop in _periods(first[:10], last[:10], bucket)]
+        split = self.split(f)
+        sums: dict[str, list[int]] = {}
+
+        def add(rows) -> None:
+            for day, *figures in rows:
+                day = day if isinstance(day, str) else day.isoformat()
+                got = sums.setdefault(periods[bisect_right(periods, day) - 1], [0, 0, 0, 0])
+                for i, v in enumerate(figures):
+                    got[i] += int(v)
+
+        if split.whole:
+            if f.skill is not None:  # the trend's summaries have no skills
+                sources = [("answer_summary", "day", (split.first, split.stop))]
+            elif bucket == "day":
+                sources = [("answer_trend_day", "period", (split.first, split.stop))]
+            else:
+                big, days = cover(split.first, split.stop, *((month_start, next_month) if bucket == "month"
+                                                              else (week_start, next_week)))
+                sources = [(f"answer_trend_{bucket}", "period", big)] if big else []
+                sources += [("answer_trend_day", "period", d) for d in days]
+            where, params = group_where(f, questions=f.skill is not None)
+            parts, part_params = [], []
+            for table, column, (lo, hi) in sources:
+                period, period_params = period_range(f"s.{column}", lo, hi)
+                parts.append(f"SELECT s.{column} AS period, s.answered, s.correct, s.within_target, s.response_ms "
+                             f"FROM dealer.{table} s WHERE {period} AND {where}")
+                part_params += [*period_params, *params]
+            add(self._all("SELECT period, sum(answered), sum(correct), sum(within_target), sum(response_ms) "
+                          f"FROM ({' UNION ALL '.join(parts)}) s GROUP BY 1", part_params))
+        for edge in split.edges:
+            add(self._edge_rows(f, edge, "(a.answered_at AT TIME ZONE 'UTC')::date, count(*), sum(a.is_correct), "
+                                f"sum({ON_TARGET}), sum(a.response_ms)", "1", questions=True))
+        return [TrendPoint(period, *got) for period, got in sorted(sums.items())]
+
+    def answer_count(self, f: AnswerFilter) -> int:
+        """The accepted answers of the filter, table mode's steps too, from the summaries."""
+        return sum(got[0] for got in self._summed(f, self.split(f), questions=False).values())
+
+    def _answer_bounds_direct(self, f: AnswerFilter) -> tuple[str | None, str | None]:
+        where, params = answer_where(f)
+        [(first, last)] = self._all(
+            f"SELECT {iso('min(a.answered_at)')}, {iso('max(a.answered_at)')} FROM dealer.answers a WHERE {where}",
+            params)
+        return first, last
+
+    def _trend_direct(self, f: AnswerFilter, bucket: str = "week") -> list[TrendPoint]:
+        """Question answers per period (day, week from Monday, month) of UTC days, oldest first."""
+        if bucket not in BUCKETS:
+            raise ValueError(f"unknown period {bucket!r}; use one of {', '.join(BUCKETS)}")
+        first, last = self._answer_bounds_direct(f)
         if first is None or last is None:
             return []
         periods = [start for start, _stop in _periods(first[:10], last[:10], bucket)]
@@ -135,7 +431,7 @@ class ServerReviewSource:
                 got[i] += int(v)
         return [TrendPoint(period, *got) for period, got in sorted(sums.items())]
 
-    def answer_count(self, f: AnswerFilter) -> int:
+    def _answer_count_direct(self, f: AnswerFilter) -> int:
         where, params = answer_where(f)
         return int(self._all(f"SELECT count(*) FROM dealer.answers a WHERE {where}", params)[0][0])
 
@@ -282,3 +578,13 @@ class ServerReviewSource:
             ORDER BY r.game_id, CASE r.mode WHEN 'deal' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END, r.mode""", params)
         return [TableRoundSummary(**{k: (v if k in ("game_id", "mode", "last_recorded_at") else int(v or 0))
                                      for k, v in zip(names, r)}) for r in rows]
+
+
+class DirectReviewSource(ServerReviewSource):
+    """``ServerReviewSource`` computing every figure from the accepted answers alone, as
+    before schema version 4 (for the tests, which hold both equal, and the benchmark)."""
+
+    skill_figures = ServerReviewSource._skill_figures_direct
+    trend = ServerReviewSource._trend_direct
+    answer_bounds = ServerReviewSource._answer_bounds_direct
+    answer_count = ServerReviewSource._answer_count_direct

@@ -38,6 +38,8 @@ published to a class with opening and closing times (``exam_windows``), attempts
 by the server's clock (``exam_attempts``), the open exams of a trainee, and results
 released by the instructor. Version 3: summary data for the dashboard, kept by a trigger
 as answers are accepted (``answer_summary`` per day, ``answer_summary_month`` per month).
+Version 4: the review's figures over any date range (``_v4_review_summaries``): the index
+``answers_skill_time``, per-skill totals and recent windows, the trend per day, week and month.
 """
 
 from __future__ import annotations
@@ -499,8 +501,146 @@ CREATE TRIGGER answer_checks_summary AFTER INSERT ON dealer.answer_checks
 """, roles)
 
 
-MIGRATIONS: list[Migration] = [_v1_record, _v2_exam_windows, _v3_answer_summary]
-CURRENT_VERSION = 3
+# Version 4: the review's figures over any date range as fast as over all time.
+RECENT_WINDOW = 20  # the recent answers ``answer_summary_skill`` keeps figures of (measures.WINDOW at version 4)
+# Right within the target time: not without a target (version 3 took a missing target as 0 ms).
+_ON_TARGET = "CASE WHEN a.is_correct = 1 AND a.response_ms <= a.target_ms THEN 1 ELSE 0 END"
+_QUESTION_SKILL = "NOT (a.skill LIKE '%.table-procedure' OR a.skill LIKE '%.table-payouts' OR a.skill LIKE '%.table-watch')"
+# The trend's summaries, question skills only: (table, period of an answer ``a``).
+TRENDS = (
+    ("answer_trend_day", "(a.answered_at AT TIME ZONE 'UTC')::date"),
+    ("answer_trend_week", "date_trunc('week', a.answered_at AT TIME ZONE 'UTC')::date"),
+    ("answer_trend_month", "date_trunc('month', a.answered_at AT TIME ZONE 'UTC')::date"),
+)
+_FIGURES = ("answered", "correct", "within_target", "response_ms")
+# A skill's last RECENT_WINDOW accepted answers (ties at the window's start in it), summed:
+# (recent_since, recent_answered, recent_correct, recent_within_target, recent_response_ms)
+# of the skill of the summary row ``s``, read backwards in ``answers_skill_time``.
+_RECENT = f"""(SELECT min(w.answered_at), count(*), coalesce(sum(w.is_correct), 0), coalesce(sum(w.on_target), 0),
+        coalesce(sum(w.response_ms), 0)
+    FROM (SELECT a.answered_at, a.is_correct, a.response_ms, {_ON_TARGET} AS on_target FROM dealer.answers a
+          WHERE a.trainee_id = s.trainee_id AND a.game_id = s.game_id AND a.skill = s.skill
+            AND EXISTS (SELECT 1 FROM dealer.answer_checks c WHERE c.answer_id = a.id AND c.accepted)
+          ORDER BY a.answered_at DESC FETCH FIRST {RECENT_WINDOW} ROWS WITH TIES) w)"""
+_SET_RECENT = ("UPDATE dealer.answer_summary_skill s SET (recent_since, recent_answered, recent_correct, "
+               f"recent_within_target, recent_response_ms) = {_RECENT}")
+
+
+def summary_fill_v4() -> str:
+    """The SQL that fills version 4's summaries from every accepted answer (the migration
+    runs it; so does the benchmark that generates a server's answers in PostgreSQL)."""
+    accepted = "FROM dealer.answers a JOIN dealer.answer_checks c ON c.answer_id = a.id AND c.accepted"
+    sums = f"count(*), sum(a.is_correct), sum({_ON_TARGET}), sum(a.response_ms)"
+    trends = "".join(f"""
+INSERT INTO dealer.{table} SELECT {period}, a.trainee_id, a.game_id, {sums} {accepted}
+WHERE {_QUESTION_SKILL} GROUP BY 1, 2, 3;""" for table, period in TRENDS)
+    # version 3's summaries counted a right answer of 0 ms without a target as within it
+    fixes = "".join(f"""
+UPDATE dealer.{table} s SET within_target = s.within_target - x.n
+FROM (SELECT {of_answer} AS period, a.trainee_id, a.game_id, a.skill, count(*) AS n {accepted}
+      WHERE a.is_correct = 1 AND a.response_ms = 0 AND a.target_ms IS NULL GROUP BY 1, 2, 3, 4) x
+WHERE s.{period} = x.period AND s.trainee_id = x.trainee_id AND s.game_id = x.game_id AND s.skill = x.skill;"""
+                    for table, period, of_answer in SUMMARIES)
+    return f"""{trends}{fixes}
+INSERT INTO dealer.answer_summary_skill (trainee_id, game_id, skill, {', '.join(_FIGURES)}, first_answered_at,
+    last_answered_at)
+SELECT a.trainee_id, a.game_id, a.skill, {sums}, min(a.answered_at), max(a.answered_at) {accepted} GROUP BY 1, 2, 3;
+{_SET_RECENT};
+ANALYZE dealer.answer_summary_skill;
+"""
+
+
+def _v4_review_summaries(cur, roles: Roles) -> None:
+    """What the supervisor's review reads over any date range without reading every answer:
+    ``answers_skill_time`` (trainee, game, skill, time: a skill's answers in a part of a day,
+    its last ones); per trainee, game and skill (``answer_summary_skill``) every accepted
+    answer summed, the first and last answer times, and the figures over its last
+    ``RECENT_WINDOW`` answers (ties at the window's start in it) with the time that window
+    starts at (``recent_since``; recomputed from the index when an answer as recent arrives);
+    the trend's question answers per day, week (from Monday) and month, trainee and game
+    (``answer_trend_day``, ``_week``, ``_month``). Kept by a trigger as each answer's check
+    is recorded, and filled in for the answers already checked. Version 3's day and month
+    summaries no longer count a right answer without a target time as within it (the
+    station's store does not): its trigger's function is replaced and its rows corrected."""
+    trend_tables, trend_inserts = [], []
+    one = f"1, a.is_correct, {_ON_TARGET}, a.response_ms"
+    for table, period in TRENDS:
+        trend_tables.append(f"""
+CREATE TABLE dealer.{table} (
+    period date NOT NULL, trainee_id bigint NOT NULL, game_id text NOT NULL,
+    answered bigint NOT NULL, correct bigint NOT NULL, within_target bigint NOT NULL, response_ms bigint NOT NULL,
+    PRIMARY KEY (period, trainee_id, game_id)
+);
+CREATE INDEX {table}_trainee ON dealer.{table} (trainee_id, period);
+GRANT SELECT ON dealer.{table} TO {{supervisor}};""")
+        trend_inserts.append(f"""
+        INSERT INTO dealer.{table} AS s SELECT {period}, a.trainee_id, a.game_id, {one}
+        FROM dealer.answers a WHERE a.id = NEW.answer_id AND {_QUESTION_SKILL}
+        ON CONFLICT (period, trainee_id, game_id) DO UPDATE SET
+            answered = s.answered + 1, correct = s.correct + EXCLUDED.correct,
+            within_target = s.within_target + EXCLUDED.within_target,
+            response_ms = s.response_ms + EXCLUDED.response_ms;""")
+    day_inserts = [f"""
+        INSERT INTO dealer.{table} AS s SELECT {of_answer}, a.trainee_id, a.game_id, a.skill, {one}
+        FROM dealer.answers a WHERE a.id = NEW.answer_id
+        ON CONFLICT ({period}, trainee_id, game_id, skill) DO UPDATE SET
+            answered = s.answered + 1, correct = s.correct + EXCLUDED.correct,
+            within_target = s.within_target + EXCLUDED.within_target,
+            response_ms = s.response_ms + EXCLUDED.response_ms;""" for table, period, of_answer in SUMMARIES]
+    _run(cur, f"""
+CREATE OR REPLACE FUNCTION dealer.summarise_check() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = dealer, pg_temp AS $$
+BEGIN
+    IF NEW.accepted THEN{''.join(day_inserts)}
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE INDEX answers_skill_time ON dealer.answers (trainee_id, game_id, skill, answered_at);
+CREATE TABLE dealer.answer_summary_skill (
+    trainee_id bigint NOT NULL, game_id text NOT NULL, skill text NOT NULL,
+    answered bigint NOT NULL, correct bigint NOT NULL, within_target bigint NOT NULL, response_ms bigint NOT NULL,
+    first_answered_at timestamptz NOT NULL, last_answered_at timestamptz NOT NULL,
+    recent_since timestamptz, recent_answered bigint NOT NULL DEFAULT 0, recent_correct bigint NOT NULL DEFAULT 0,
+    recent_within_target bigint NOT NULL DEFAULT 0, recent_response_ms bigint NOT NULL DEFAULT 0,
+    PRIMARY KEY (trainee_id, game_id, skill)
+);
+GRANT SELECT ON dealer.answer_summary_skill TO {{supervisor}};
+{''.join(trend_tables)}
+CREATE FUNCTION dealer.summarise_check_v4() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = dealer, pg_temp AS $$
+DECLARE
+    x record;
+    r record;
+BEGIN
+    IF NOT NEW.accepted THEN
+        RETURN NULL;
+    END IF;{''.join(trend_inserts)}
+    SELECT a.trainee_id, a.game_id, a.skill, a.answered_at INTO x FROM dealer.answers a WHERE a.id = NEW.answer_id;
+    INSERT INTO dealer.answer_summary_skill AS s (trainee_id, game_id, skill, {', '.join(_FIGURES)},
+        first_answered_at, last_answered_at)
+    SELECT a.trainee_id, a.game_id, a.skill, {one}, a.answered_at, a.answered_at
+    FROM dealer.answers a WHERE a.id = NEW.answer_id
+    ON CONFLICT (trainee_id, game_id, skill) DO UPDATE SET
+        answered = s.answered + 1, correct = s.correct + EXCLUDED.correct,
+        within_target = s.within_target + EXCLUDED.within_target, response_ms = s.response_ms + EXCLUDED.response_ms,
+        first_answered_at = least(s.first_answered_at, EXCLUDED.first_answered_at),
+        last_answered_at = greatest(s.last_answered_at, EXCLUDED.last_answered_at)
+    RETURNING s.recent_since, s.recent_answered INTO r;
+    -- an answer older than the start of a full window changes nothing in it
+    IF r.recent_since IS NULL OR r.recent_answered < {RECENT_WINDOW} OR x.answered_at >= r.recent_since THEN
+        {_SET_RECENT}
+        WHERE s.trainee_id = x.trainee_id AND s.game_id = x.game_id AND s.skill = x.skill;
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER answer_checks_summary_v4 AFTER INSERT ON dealer.answer_checks
+    FOR EACH ROW EXECUTE FUNCTION dealer.summarise_check_v4();
+{summary_fill_v4()}
+""", roles)
+
+
+MIGRATIONS: list[Migration] = [_v1_record, _v2_exam_windows, _v3_answer_summary, _v4_review_summaries]
+CURRENT_VERSION = 4
 assert CURRENT_VERSION == len(MIGRATIONS), "one migration per schema version"
 
 

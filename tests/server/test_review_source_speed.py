@@ -1,0 +1,161 @@
+"""The supervisor's review read from the server's summaries (schema version 4) gives every
+figure exactly as computed from the accepted answers alone (issue 19): skill figures
+with each skill's window, the trend, the first and last answer and the count, for filters
+starting and ending mid-day, of one class, one trainee, one game, one skill, ranges in the
+past, and windows smaller and larger than a skill's answers."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+psycopg = pytest.importorskip("psycopg")
+
+from trainer.server import accounts  # noqa: E402
+from trainer.server.connection import connect  # noqa: E402
+from trainer.server.review_source import ServerReviewSource  # noqa: E402
+from trainer.store import AnswerFilter  # noqa: E402
+
+pytestmark = pytest.mark.postgres
+SKILLS = [("pokette", "pokette.payouts"), ("pokette", "pokette.procedures"), ("winners-pot", "winners-pot.hands"),
+          ("winners-pot", "winners-pot.table-procedure"), ("dj-wild", "dj-wild.wild-hands")]
+START = datetime(2026, 1, 3, 17, 0, tzinfo=timezone.utc)
+
+
+def generate(conn, trainees: list[int], n: int, seed: int) -> list[dict]:
+    """``n`` answers over about four months: some at the same millisecond as another of the
+    skill, some right in 0 ms without a target; one in eight refused, one in thirty never
+    checked; checked in a shuffled order (late answers arrive after newer ones)."""
+    rng = random.Random(seed)
+    for trainee in trainees:
+        conn.execute("INSERT INTO dealer.sessions (id, trainee_id, game_id, mode, seed, question_count, started_at) "
+                     "VALUES (%s, %s, 'mixed', 'practice', 1, 0, %s)", [f"{trainee:032x}", trainee, START])
+    rows: list[dict] = []
+    for i in range(n):
+        game, skill = rng.choice(SKILLS)
+        at = START + timedelta(days=rng.randrange(115), milliseconds=rng.randrange(86_400_000))
+        if rows and rng.random() < 0.1:  # a tie with an earlier answer of the same skill and trainee
+            other = rng.choice(rows)
+            game, skill, at, trainee = other["game"], other["skill"], other["at"], other["trainee"]
+        else:
+            trainee = rng.choice(trainees)
+        bare = rng.random() < 0.03
+        rows.append({"id": f"{i + 1:032x}", "trainee": trainee, "game": game, "skill": skill, "at": at,
+                     "right": rng.random() < 0.7, "ms": 0 if bare else rng.randrange(500, 20_000),
+                     "target": None if bare else rng.choice([8000, 16000]),
+                     "check": None if rng.random() < 1 / 30 else rng.random() > 1 / 8})
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO dealer.answers (id, session_id, trainee_id, game_id, skill, kind, seed, prompt, form, fields, "
+            "given, correct_answer, is_correct, response_ms, answered_at, citations, explanation, target_ms) VALUES "
+            "(%s, %s, %s, %s, %s, 'k', 1, 'p', 'choice', '[]', 'x', 'x', %s, %s, %s, '[]', 'e', %s)",
+            [(r["id"], f"{r['trainee']:032x}", r["trainee"], r["game"], r["skill"], int(r["right"]), r["ms"], r["at"],
+              r["target"]) for r in rows])
+        checked = [r for r in rows if r["check"] is not None]
+        rng.shuffle(checked)
+        cur.executemany("INSERT INTO dealer.answer_checks (answer_id, accepted) VALUES (%s, %s)",
+                        [(r["id"], r["check"]) for r in checked])
+    return rows
+
+
+def utc(text: str) -> str:
+    return text + "Z"
+
+
+@pytest.fixture(scope="module")
+def review(pg_cluster):
+    """A server database at version 4 with six trainees in two classes, practised and checked."""
+    import uuid
+
+    name = f"dt_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(pg_cluster.url(), autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    from trainer.server import schema
+
+    with connect(pg_cluster.url(name)) as conn:
+        schema.migrate(conn)
+        ids = [accounts.add_trainee(conn, f"Trainee {n}", "1234") for n in range(6)]
+        day = accounts.add_class(conn, "Day", ids[:3])
+        evening = accounts.add_class(conn, "Evening", ids[2:5])
+        rows = generate(conn, ids, 2500, seed=19)
+        conn.commit()
+        yield ServerReviewSource(conn), ids, (day, evening), rows
+
+
+def filters(ids: list[int], classes: tuple[int, int], rows: list[dict]) -> list[AnswerFilter]:
+    tie = sorted(r["at"] for r in rows)[1200].isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    mid = (utc("2026-01-10T13:27:41.250"), utc("2026-03-03T08:05:00.000"))
+    return [
+        AnswerFilter(),
+        AnswerFilter(*mid),
+        AnswerFilter(*mid, class_id=classes[1]),
+        AnswerFilter(*mid, trainee_id=ids[2]),
+        AnswerFilter(*mid, game_id="pokette"),
+        AnswerFilter(*mid, skill="pokette.payouts"),
+        AnswerFilter(*mid, skill="winners-pot.table-procedure"),
+        AnswerFilter(class_id=classes[0]),
+        AnswerFilter(trainee_id=ids[4], game_id="winners-pot"),
+        AnswerFilter(start=utc("2026-02-14T23:00:00.000")),  # from a local midnight (UTC+1) on
+        AnswerFilter(end=utc("2026-02-20T22:00:00.000")),  # up to one (UTC+2): the past
+        AnswerFilter(utc("2026-02-01T00:00:00.000"), utc("2026-04-01T00:00:00.000")),  # whole months
+        AnswerFilter(utc("2026-01-26T00:00:00.000"), utc("2026-03-16T00:00:00.000")),  # whole weeks
+        AnswerFilter(utc("2026-02-05T22:10:00.000"), utc("2026-02-06T03:00:00.000")),  # two parts of days
+        AnswerFilter(utc("2026-02-10T08:00:00.000"), utc("2026-02-10T17:30:00.000")),  # within one day
+        AnswerFilter(start=utc("2026-04-24T10:00:00.000")),  # after the start of many a skill's window
+        AnswerFilter(start=tie), AnswerFilter(end=tie), AnswerFilter(tie, utc("2026-04-02T12:00:00.000")),
+        AnswerFilter(utc("2026-03-01T00:00:00.000"), utc("2026-02-01T00:00:00.000")),  # empty
+        AnswerFilter(end=utc("2025-12-01T00:00:00.000")),  # before every answer
+        AnswerFilter(start=utc("2027-01-01T00:00:00.000")),  # after every answer
+        AnswerFilter(utc("2026-01-10T13:27:41.250"), utc("2026-05-01T10:00:00.000"), class_id=classes[0],
+                     game_id="pokette"),
+    ]
+
+
+def test_skill_figures_equal_those_from_the_answers(review) -> None:
+    source, ids, classes, rows = review
+    for f in filters(ids, classes, rows):
+        for window in (1, 3, 20, 1000):
+            got = source.skill_figures(f, window)
+            assert got == source._skill_figures_direct(f, window), (f, window)
+    # the figures are real: the whole range holds every accepted question answer
+    every = source.skill_figures(AnswerFilter(), 20)
+    accepted = [r for r in rows if r["check"] and "table-" not in r["skill"]]
+    assert sum(a.answered for a, _r in every) == len(accepted)
+    assert sum(a.correct for a, _r in every) == sum(r["right"] for r in accepted)
+    assert {(a.trainee_id, a.game_id, a.skill) for a, _r in every} == {
+        (r["trainee"], r["game"], r["skill"]) for r in accepted}
+    assert all(r.answered >= 20 for _a, r in every if _a.answered >= 20)
+
+
+def test_trend_bounds_and_count_equal_those_from_the_answers(review) -> None:
+    source, ids, classes, rows = review
+    for f in filters(ids, classes, rows):
+        assert source.answer_bounds(f) == source._answer_bounds_direct(f), f
+        assert source.answer_count(f) == source._answer_count_direct(f), f
+        for bucket in ("day", "week", "month"):
+            assert source.trend(f, bucket) == source._trend_direct(f, bucket), (f, bucket)
+    accepted = [r for r in rows if r["check"]]
+    assert source.answer_count(AnswerFilter()) == len(accepted)
+    first = min(r["at"] for r in accepted).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    assert source.answer_bounds(AnswerFilter())[0] == first
+
+
+def test_the_dashboard_and_drill_down_equal_those_from_the_answers(review) -> None:
+    import dataclasses
+    from datetime import date
+
+    from trainer.review.dashboard import Query, load_dashboard, load_trainee
+    from trainer.server.review_source import DirectReviewSource
+
+    source, ids, classes, _rows = review
+    direct = DirectReviewSource(source.conn)
+    for query in (Query(), Query(date(2026, 1, 20), date(2026, 3, 2)), Query(class_id=classes[0]),
+                  Query(date(2026, 2, 1), None, classes[1], "pokette")):
+        got, want = load_dashboard(source, query), load_dashboard(direct, query)
+        assert got.trainees
+        assert dataclasses.replace(got, generated_at="") == dataclasses.replace(want, generated_at=""), query
+        got, want = load_trainee(source, ids[1], query), load_trainee(direct, ids[1], query)
+        assert got.answer_total and got.trend
+        assert dataclasses.replace(got, generated_at="") == dataclasses.replace(want, generated_at=""), query
