@@ -33,3 +33,24 @@ def practise(store: Store, trainee_id: int, seed: int, answers: int, *, right: C
     if end:
         store.end_session(sid)
     return sid
+
+
+def take_exam(store: Store, station_url: str, trainee_id: int, exam, right: int, response_ms: int = 2000) -> str:
+    """A trainee of the station's store takes an open exam (``station.open_exams``): the server
+    starts it, the first ``right`` answers right (else "nope"), each ``response_ms``; the
+    session is ended. Return its id."""
+    from trainer.server import station
+    from trainer.server.connection import connect
+    from trainer.training.exams import ExamSpec, exam_session
+
+    with connect(station_url) as conn:
+        started = station.begin_exam(conn, store, trainee_id, exam)
+    session = exam_session(ExamSpec.from_dict(exam.definition))
+    i = 0
+    while not session.finished:
+        q = session.current()
+        store.record_answer(started.session_id, trainee_id, session.answer(q.answer if i < right else "nope",
+                                                                          response_ms))
+        i += 1
+    store.end_session(started.session_id)
+    return started.session_id

@@ -101,23 +101,7 @@ def publish(lab, opens: timedelta, closes: timedelta, *, seed: int = 5, limit_s:
 
 def take(lab, exam, right: int) -> str:
     """Ana takes the exam at the station, ``right`` answers right; return the session id."""
-    store = lab["store"]
-    with connect(lab["station"]) as conn:
-        started = station.begin_exam(conn, store, lab["local"], exam)
-    session = exam_session(new_spec_of(exam))
-    i = 0
-    while not session.finished:
-        q = session.current()
-        store.record_answer(started.session_id, lab["local"], session.answer(q.answer if i < right else "nope", 2000))
-        i += 1
-    store.end_session(started.session_id)
-    return started.session_id
-
-
-def new_spec_of(exam):
-    from trainer.training.exams import ExamSpec
-
-    return ExamSpec.from_dict(exam.definition)
+    return stations.take_exam(lab["store"], lab["station"], lab["local"], exam, right)
 
 
 def test_a_station_lists_only_the_open_exams_of_its_trainee(lab) -> None:
