@@ -176,9 +176,14 @@ class ServerReviewSource:
         """``columns`` of the accepted answers of the filter in a part of a day, grouped by
         ``group``: read per skill in ``answers_skill_time``, for the skills of the filter
         the day's summary names."""
+        return self._all(*self._edge_sql(f, edge, columns, group, questions=questions))
+
+    @staticmethod
+    def _edge_sql(f: AnswerFilter, edge: tuple[datetime, datetime, date], columns: str, group: str, *,
+                  questions: bool) -> tuple[str, list[Any]]:
         lo, hi, day = edge
         where, params = group_where(f, questions=questions)
-        return self._all(
+        return (
             f"""
             SELECT {columns}
             FROM (SELECT DISTINCT s.trainee_id, s.game_id, s.skill FROM dealer.answer_summary s
@@ -188,35 +193,31 @@ class ServerReviewSource:
             WHERE {ACCEPTED} GROUP BY {group}""",
             [day, *params, lo, _midnight(day), hi, _midnight(day + timedelta(days=1))])
 
-    def _summed(self, f: AnswerFilter, split: Split, *, questions: bool) -> dict[tuple, list[int]]:
-        """(trainee, game, skill) -> [answered, correct, on target, ms] of the filter: whole
-        days from the summaries, the parts of days at the ends from the answers."""
-        out: dict[tuple, list[int]] = {}
-
-        def add(rows) -> None:
-            for t, g, sk, *figures in rows:
-                got = out.setdefault((int(t), g, sk), [0, 0, 0, 0])
-                for i, v in enumerate(figures):
-                    got[i] += int(v)
-
+    def _parts(self, f: AnswerFilter, split: Split, *, questions: bool) -> tuple[str, list[Any]] | None:
+        """SQL giving (trainee, game, skill, answered, correct, on target, ms) rows that sum
+        to the filter's figures per skill: whole days from the summaries (all time from
+        ``answer_summary_skill``; whole months from the monthly summary, other days from
+        the daily one), the parts of days at the ends from the answers. None: no answers."""
         columns = "s.trainee_id, s.game_id, s.skill, s.answered, s.correct, s.within_target, s.response_ms"
         where, params = group_where(f, questions=questions)
+        parts, part_params = [], []
         if split.whole and split.first is None and split.stop is None:
-            add(self._all(f"SELECT {columns} FROM dealer.answer_summary_skill s WHERE {where}", params))
+            parts.append(f"SELECT {columns} FROM dealer.answer_summary_skill s WHERE {where}")
+            part_params += params
         elif split.whole:
             months, days = cover(split.first, split.stop, month_start, next_month)
-            parts, part_params = [], []
             for table, column, first, stop in ([("answer_summary_month", "month", *months)] if months else []) + [
                     ("answer_summary", "day", *d) for d in days]:
                 period, period_params = period_range(f"s.{column}", first, stop)
                 parts.append(f"SELECT {columns} FROM dealer.{table} s WHERE {period} AND {where}")
                 part_params += [*period_params, *params]
-            add(self._all("SELECT trainee_id, game_id, skill, sum(answered), sum(correct), sum(within_target), "
-                          f"sum(response_ms) FROM ({' UNION ALL '.join(parts)}) s GROUP BY 1, 2, 3", part_params))
         for edge in split.edges:
-            add(self._edge_rows(f, edge, f"a.trainee_id, a.game_id, a.skill, count(*), sum(a.is_correct), "
-                                f"sum({ON_TARGET}), sum(a.response_ms)", "1, 2, 3", questions=questions))
-        return out
+            sql, edge_params = self._edge_sql(f, edge, f"a.trainee_id, a.game_id, a.skill, count(*), "
+                                              f"sum(a.is_correct), sum({ON_TARGET}), sum(a.response_ms)", "1, 2, 3",
+                                              questions=questions)
+            parts.append(sql)
+            part_params += edge_params
+        return (" UNION ALL ".join(f"({p})" for p in parts), part_params) if parts else None
 
     def answer_bounds(self, f: AnswerFilter) -> tuple[str | None, str | None]:
         """The first and last accepted answer times of the filter: where the range is open,
@@ -265,55 +266,50 @@ class ServerReviewSource:
     def skill_figures(self, f: AnswerFilter, window: int) -> list[tuple[SkillStat, SkillStat]]:
         """Every (trainee, game, question skill) of the filter: over all its answers, and
         over its last ``window`` (ties at the window's start in it). The sums from the
-        summaries (``_summed``); each skill's window from ``answer_summary_skill`` where it
+        summaries (``_parts``); each skill's window from ``answer_summary_skill`` where it
         serves, else from ``answers_skill_time`` backwards; the last answer time likewise."""
         split = self.split(f)
-        groups = self._summed(f, split, questions=True)
-        if not groups:
+        parts = self._parts(f, split, questions=True)
+        if parts is None:
             return []
-        keys = sorted(groups)
-        columns = list(zip(*keys))
-        figures = list(zip(*(groups[k] for k in keys)))
-        hi_sql = "" if split.hi is None else " AND a.answered_at < %(hi)s"
-        lo_sql = "" if split.lo is None else " AND a.answered_at >= %(lo)s"
+        sql, params = parts
+        lo_sql = "" if split.lo is None else " AND a.answered_at >= %s"
+        hi_sql = "" if split.hi is None else " AND a.answered_at < %s"
+        recent = ("recent_answered", "recent_correct", "recent_within_target", "recent_response_ms")
+        every = ("answered", "correct", "on_target", "ms")
         # the summary's window serves when it is this window and the range ends after the
-        # skill's last answer: then the range holds all of it, or (it starts later) fewer
-        # than the window's answers, all of them in the filter's window
-        kept = f"({window} = {RECENT_WINDOW} AND (%(hi)s::timestamptz IS NULL OR k.last_answered_at < %(hi)s))"
+        # skill's last answer: then the range holds all of it, or (it starts after the
+        # window's start) fewer than the window's answers, all of them in the filter's window
         rows = self._all(
             f"""
-            SELECT g.trainee_id, g.game_id, g.skill, g.answered, g.correct, g.on_target, g.ms,
-                   CASE WHEN {kept} THEN {iso('k.last_answered_at')} ELSE {iso('w.last')} END,
-                   CASE WHEN NOT {kept} THEN w.n
-                        WHEN %(lo)s::timestamptz IS NULL OR k.recent_since >= %(lo)s THEN k.recent_answered
-                        ELSE g.answered END,
-                   CASE WHEN NOT {kept} THEN w.correct
-                        WHEN %(lo)s::timestamptz IS NULL OR k.recent_since >= %(lo)s THEN k.recent_correct
-                        ELSE g.correct END,
-                   CASE WHEN NOT {kept} THEN w.on_target
-                        WHEN %(lo)s::timestamptz IS NULL OR k.recent_since >= %(lo)s THEN k.recent_within_target
-                        ELSE g.on_target END,
-                   CASE WHEN NOT {kept} THEN w.ms
-                        WHEN %(lo)s::timestamptz IS NULL OR k.recent_since >= %(lo)s THEN k.recent_response_ms
-                        ELSE g.ms END
-            FROM unnest(%(t)s::bigint[], %(g)s::text[], %(s)s::text[], %(n)s::bigint[], %(c)s::bigint[],
-                        %(o)s::bigint[], %(ms)s::bigint[])
-                 AS g(trainee_id, game_id, skill, answered, correct, on_target, ms)
-            JOIN dealer.answer_summary_skill k
-              ON k.trainee_id = g.trainee_id AND k.game_id = g.game_id AND k.skill = g.skill
-            LEFT JOIN LATERAL (
-                SELECT count(*) AS n, coalesce(sum(r.is_correct), 0) AS correct,
-                       coalesce(sum(r.on_target), 0) AS on_target, coalesce(sum(r.response_ms), 0) AS ms,
+            WITH g AS (
+                SELECT trainee_id, game_id, skill, sum(answered)::bigint AS answered, sum(correct)::bigint AS correct,
+                       sum(within_target)::bigint AS on_target, sum(response_ms)::bigint AS ms
+                FROM ({sql}) s (trainee_id, game_id, skill, answered, correct, within_target, response_ms)
+                GROUP BY 1, 2, 3),
+            h AS (
+                SELECT g.*, k.last_answered_at, {', '.join(f'k.{c}' for c in recent)},
+                       (%s AND (%s::timestamptz IS NULL OR k.last_answered_at < %s)) AS kept,
+                       (%s::timestamptz IS NULL OR k.recent_since >= %s) AS whole_window
+                FROM g JOIN dealer.answer_summary_skill k
+                  ON k.trainee_id = g.trainee_id AND k.game_id = g.game_id AND k.skill = g.skill)
+            SELECT h.trainee_id, h.game_id, h.skill, h.answered, h.correct, h.on_target, h.ms,
+                   CASE WHEN h.kept THEN {iso('h.last_answered_at')} ELSE {iso('w.last')} END,
+                   {', '.join(f'CASE WHEN NOT h.kept THEN w.{e} WHEN h.whole_window THEN h.{r} ELSE h.{e} END'
+                              for r, e in zip(recent, every))}
+            FROM h LEFT JOIN LATERAL (
+                SELECT count(*) AS answered, coalesce(sum(r.is_correct), 0)::bigint AS correct,
+                       coalesce(sum(r.on_target), 0)::bigint AS on_target, coalesce(sum(r.response_ms), 0)::bigint AS ms,
                        max(r.answered_at) AS last
                 FROM (SELECT a.is_correct, {ON_TARGET} AS on_target, a.response_ms, a.answered_at
                       FROM dealer.answers a
-                      WHERE a.trainee_id = g.trainee_id AND a.game_id = g.game_id AND a.skill = g.skill
-                        AND NOT {kept}{lo_sql}{hi_sql} AND {ACCEPTED}
-                      ORDER BY a.answered_at DESC FETCH FIRST %(window)s ROWS WITH TIES) r) w ON true
-            ORDER BY g.trainee_id, g.game_id, g.skill""",
-            {"t": list(columns[0]), "g": list(columns[1]), "s": list(columns[2]), "n": list(figures[0]),
-             "c": list(figures[1]), "o": list(figures[2]), "ms": list(figures[3]), "lo": split.lo, "hi": split.hi,
-             "window": max(0, window)})
+                      WHERE NOT h.kept AND a.trainee_id = h.trainee_id AND a.game_id = h.game_id
+                        AND a.skill = h.skill{lo_sql}{hi_sql} AND {ACCEPTED}
+                      ORDER BY a.answered_at DESC FETCH FIRST %s ROWS WITH TIES) r) w ON true
+            ORDER BY h.trainee_id, h.game_id, h.skill""",
+            [*params, window == RECENT_WINDOW, split.hi, split.hi, split.lo, split.lo,
+             *([split.lo] if split.lo is not None else []), *([split.hi] if split.hi is not None else []),
+             max(0, window)])
         out = []
         for r in rows:
             key, last = (int(r[0]), r[1], r[2]), r[7]
@@ -403,7 +399,11 @@ class ServerReviewSource:
 
     def answer_count(self, f: AnswerFilter) -> int:
         """The accepted answers of the filter, table mode's steps too, from the summaries."""
-        return sum(got[0] for got in self._summed(f, self.split(f), questions=False).values())
+        parts = self._parts(f, self.split(f), questions=False)
+        if parts is None:
+            return 0
+        return int(self._all(f"SELECT coalesce(sum(s.answered), 0) FROM ({parts[0]}) s (trainee_id, game_id, skill, "
+                             "answered, correct, within_target, response_ms)", parts[1])[0][0])
 
     def _answer_bounds_direct(self, f: AnswerFilter) -> tuple[str | None, str | None]:
         where, params = answer_where(f)
