@@ -54,3 +54,15 @@ def take_exam(store: Store, station_url: str, trainee_id: int, exam, right: int,
         i += 1
     store.end_session(started.session_id)
     return started.session_id
+
+
+def send(store_path, url: str) -> None:
+    """Everything the station's store holds that the server has not, sent by its sender."""
+    from trainer.server.sender import Sender
+
+    sender = Sender(store_path, url)
+    try:
+        while sender.send_once():
+            pass
+    finally:
+        sender.stop()

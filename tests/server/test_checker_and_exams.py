@@ -1,11 +1,14 @@
 """At the server every answer passes the import's checks (re-graded by the rules core;
 forged ones refused), and exams run by the server's clock: published to a class with an
 opening and closing time, listed for the trainee while open, started once, answers late
-by the server's clock refused, results released when the instructor says (issue 19)."""
+by the server's clock refused, results released when the instructor says (issue 19). Table
+mode's rounds pass the import's round check: genuine rounds of every game accepted, forged
+ones refused with the reason naming the round and what differs."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -13,12 +16,16 @@ import pytest
 
 psycopg = pytest.importorskip("psycopg")
 
+from tests.review.table_play import TABLE_GAMES, deal_with_mistakes, watch_with_calls  # noqa: E402
 from tests.server import stations  # noqa: E402
+from trainer.core.table.levels import level  # noqa: E402
+from trainer.core.table.script import RoundConfig  # noqa: E402
 from trainer.server import accounts, station  # noqa: E402
-from trainer.server.checker import LATE, NOT_STARTED, check_pending  # noqa: E402
+from trainer.server.checker import LATE, NOT_STARTED, check_pending, check_table_rounds  # noqa: E402
 from trainer.server.connection import ServerError, connect  # noqa: E402
-from trainer.server.sender import Sender  # noqa: E402
+from trainer.server.schema import TABLE_ROUND_COLUMNS  # noqa: E402
 from trainer.store import Store  # noqa: E402
+from trainer.training.table_mode.games import build_round  # noqa: E402
 from trainer.training.exams import exam_session, fingerprint, new_spec  # noqa: E402
 
 pytestmark = pytest.mark.postgres
@@ -42,11 +49,7 @@ def lab(server_db, tmp_path: Path):
 
 
 def send(lab) -> None:
-    sender = Sender(lab["store"].path, lab["station"])
-    try:
-        sender.send_once()
-    finally:
-        sender.stop()
+    stations.send(lab["store"].path, lab["station"])
 
 
 def practise(lab, seed: int, answers: int) -> None:
@@ -176,3 +179,62 @@ def test_an_exam_session_the_server_did_not_start_counts_for_nothing(lab) -> Non
         assert outcome.reasons == [NOT_STARTED] * 3
         definition = json.loads(sup.execute("SELECT definition FROM dealer.exams").fetchone()[0])
         assert definition["seed"] == spec.seed
+
+
+# -- table mode's rounds: the import's round check (trainer.review.round_check) --------------------
+ROUND_REFUSED = "was refused, its record is not what its replay gives: "
+
+
+def test_genuine_table_rounds_are_accepted_and_forged_ones_refused_with_the_reason(lab) -> None:
+    store, tid = lab["store"], lab["local"]
+    sid = store.start_session(tid, "four-card", seed=1, question_count=0, mode="drill")
+    genuine = []
+    for game_id in TABLE_GAMES:
+        play, _ = deal_with_mistakes(game_id, 51)
+        for result in play.results:
+            store.record_answer(sid, tid, result)
+        genuine.append(store.record_table_round(sid, tid, play.record))
+        genuine.append(store.record_table_round(sid, tid, watch_with_calls(game_id, 52).record))
+    play, said = deal_with_mistakes("four-card", 53)
+    procedure = said["wrong-step"] + said["wrong-position"] + said["wrong-face"]
+    # a station whose own store was edited: counts changed, a mistake removed
+    clean = store.record_table_round(sid, tid, replace(play.record, procedure_errors=0, payout_errors=0))
+    removed = store.record_table_round(sid, tid, replace(play.record, mistakes=play.record.mistakes[1:]))
+    store.end_session(sid)
+    send(lab)
+    first = play.record.mistakes[0]
+    with connect(lab["station"]) as conn:  # a station that writes a round itself: a mistake moved to another action
+        row = dict(zip(TABLE_ROUND_COLUMNS, conn.execute(
+            f"SELECT {', '.join(TABLE_ROUND_COLUMNS)} FROM dealer.table_rounds WHERE id = %s", [removed]).fetchone()))
+        mistakes = [dict(first, action=first["action"] + 1)] + play.record.mistakes[1:]
+        moved = "f" * 32
+        conn.execute(f"INSERT INTO dealer.table_rounds ({', '.join(TABLE_ROUND_COLUMNS)}) "
+                     f"VALUES ({', '.join('%s' for _ in TABLE_ROUND_COLUMNS)})",
+                     [{**row, "id": moved, "mistakes": json.dumps(mistakes)}[c] for c in TABLE_ROUND_COLUMNS])
+    actions = build_round(RoundConfig("four-card", 53, level("practice"))).actions
+    label = "table round {} (four-card, deal, practice, seed 53) "
+    kind = first["kind"]
+    counted = "procedure errors" if kind in ("wrong-step", "wrong-position", "wrong-face") else (
+        "payout errors" if kind == "wrong-amount" else "extra chip payouts")
+    total = {"procedure errors": procedure, "payout errors": said["wrong-amount"],
+             "extra chip payouts": said["extra-chips"]}[counted]
+    with connect(lab["supervisor"]) as sup:
+        verdicts = {rid: (ok, why) for rid, ok, why in check_table_rounds(sup)}
+        assert {rid for rid, (ok, _) in verdicts.items() if ok} == set(genuine)
+        assert len(verdicts) == len(genuine) + 3 == 13
+        assert verdicts[clean] == (False, label.format(clean[:8]) + ROUND_REFUSED
+                                   + f"procedure errors 0, but its mistakes list {procedure}; "
+                                   f"payout errors 0, but its mistakes list {said['wrong-amount']}")
+        assert verdicts[removed] == (False, label.format(removed[:8]) + ROUND_REFUSED
+                                     + f"{counted} {total}, but its mistakes list {total - 1}")
+        i = first["action"]
+        assert verdicts[moved] == (False, label.format(moved[:8]) + ROUND_REFUSED
+                                   + f"mistake 1 names action {i + 1} as {actions[i].text!r}, but the round's "
+                                   f"action {i + 1} is {actions[i + 1].text!r}")
+        # what arrived later only
+        now = sup.execute("SELECT now()").fetchone()[0]
+        assert check_table_rounds(sup, since=now) == []
+        assert [v[0] for v in check_table_rounds(sup, batch=4)] == [v[0] for v in check_table_rounds(sup)]
+        # the rounds' steps are answers of table mode: kept as the station graded them
+        outcome = check_pending(sup)
+        assert outcome.refused == 0 and outcome.accepted == sum(1 for _ in store.db["answers"].rows)

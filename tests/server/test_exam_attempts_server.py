@@ -18,7 +18,6 @@ from trainer.server import accounts, station  # noqa: E402
 from trainer.server.checker import NOT_STARTED, check_pending  # noqa: E402
 from trainer.server.connection import connect  # noqa: E402
 from trainer.server.review_source import ServerReviewSource  # noqa: E402
-from trainer.server.sender import Sender  # noqa: E402
 from trainer.store import Store  # noqa: E402
 from trainer.training.exams import exam_session, fingerprint, new_spec  # noqa: E402
 
@@ -70,11 +69,7 @@ def take(school, key: str, window: int, right: int, response_ms: int) -> str:
 
 def send_all(school) -> None:
     for key in ("a", "b"):
-        sender = Sender(school[key]["store"].path, school[key]["url"])
-        try:
-            sender.send_once()
-        finally:
-            sender.stop()
+        stations.send(school[key]["store"].path, school[key]["url"])
 
 
 def figures(attempts) -> list[tuple]:

@@ -18,7 +18,6 @@ from trainer.review.accounts import create_supervisor  # noqa: E402
 from trainer.server import accounts, station  # noqa: E402
 from trainer.server.checker import check_pending  # noqa: E402
 from trainer.server.connection import connect  # noqa: E402
-from trainer.server.sender import Sender  # noqa: E402
 from trainer.store import Store  # noqa: E402
 
 pytestmark = pytest.mark.postgres
@@ -40,12 +39,7 @@ def server_only(server_db, tmp_path):
                 station.sign_in(conn, name, pin)
                 local = store.add_trainee(name).id
                 stations.practise(store, local, 70 + k, n, right=lambda i, k=k: i % k != 0, response_ms=2000)
-        sender = Sender(store.path, url)
-        try:
-            while sender.send_once():
-                pass
-        finally:
-            sender.stop()
+        stations.send(store.path, url)
     supervisor = server_db.login("head_r", supervisor=True)
     with connect(supervisor) as sup:
         assert check_pending(sup).accepted == 12 + 16
