@@ -81,6 +81,10 @@ FAILED_BURN = "failed-burn"
 FACE_UP_CARD = "face-up-card"
 MISDEAL = "misdeal"
 
+# The steps that move cards and never chips (``_record`` checks the ledger after the others).
+CARDS_ONLY = frozenset((NO_MORE_BETS, BURN, FAILED_BURN, LOAD_SHOE, DEAL, STACK, UNLOAD_SHOE, STUB, REVEAL, ANNOUNCE,
+                        CLEAR))
+
 # ---- phases ----------------------------------------------------------------------------
 DEAL_1 = "first-three"
 BET_ROUND = "bet"
@@ -193,6 +197,11 @@ class Round:
         # The seats and the button stay put for the round: their orders are worked out once.
         self._players = players
         self._deal_order = dealing.deal_order(button, players)
+        # Kept as they change (a fold, a dead hand), not worked out at each look: the
+        # players still in, the positions still dealt to, and each hand's value by the
+        # cards it has been dealt (and whether it is dead).
+        self._values: dict[int, tuple[tuple[Card, ...], bool, HandValue]] = {}
+        self._seats_changed()
         # ``expected()`` worked out once per state: forgotten whenever the round changes
         # (``_changing``: every change starts with a check, a card drawn, a phase moved on
         # or an irregularity, and ends with its operation recorded).
@@ -265,7 +274,16 @@ class Round:
         return list(self._players)
 
     def active_players(self) -> list[int]:
-        return [s for s in self._players if self.seats[s].active]
+        return list(self._active)
+
+    def _seats_changed(self) -> None:
+        """At the start, and when a player folds or a hand dies: the players still in, the
+        positions dealt to, and the orders of the decisions, the streets and the reveal."""
+        self._active = [s for s in self._players if self.seats[s].active]
+        self._dealt_to = [p for p in self._deal_order if p == DEALER or not self.seats[p].dead]
+        self._decision_order = decision_order(self.button, self._active)
+        self._street_order = street_order(self.button, self._active)
+        self._reveal_order = reveal_order(self._active)
 
     def cards_of(self, position: int) -> tuple[Card, ...]:
         return tuple(h.card for h in self.hands[position])
@@ -277,7 +295,13 @@ class Round:
         """The value of every card dealt to ``position`` so far (three to five; the two of a
         hand declared dead, trainer ruling 32)."""
         dealt = tuple(self.dealt[position])
-        return held_value(dealt) if position != DEALER and self.seats[position].dead else evaluate(dealt)
+        dead = position != DEALER and self.seats[position].dead
+        kept = self._values.get(position)
+        if kept is not None and kept[0] == dealt and kept[1] == dead:
+            return kept[2]
+        value = held_value(dealt) if dead else evaluate(dealt)
+        self._values[position] = (dealt, dead, value)
+        return value
 
     @property
     def finished(self) -> bool:
@@ -317,7 +341,7 @@ class Round:
         if self.phase == DEAL_1:
             return self._first_deal_step()
         if self.phase in (BET_ROUND, DOUBLE_ROUND):
-            order = decision_order(self.button, self.active_players())
+            order = self._decision_order
             choice = "bet or fold" if self.phase == BET_ROUND else "double or fold"
             sec = "10(a)(3)" if self.phase == BET_ROUND else "10(c)(3)"
             need = 1 if self.phase == BET_ROUND else 2
@@ -331,7 +355,7 @@ class Round:
             if self.burns_due:
                 extra = " (a second burn: one was missed before, §12(e))" if self.burns_due > 1 or self.burns_owed else ""
                 return Step(BURN, None, "Burn a card" + extra, (cite(sec),) + ((cite("12(e)"),) if extra else ()))
-            for p in street_order(self.button, self.active_players()):
+            for p in self._street_order:
                 if len(self.hands[p]) < n:
                     return Step(DEAL, p, f"Deal {position_name(p)} the {'fourth' if n == 4 else 'fifth'} card face up",
                                 (cite(sec),))
@@ -343,7 +367,7 @@ class Round:
             if not self.collected:
                 return Step(COLLECT, None, "Collect every remaining ante, bet and double wager into the winner's pot",
                             (cite("10(e)"),))
-            for p in reveal_order(self.active_players()):
+            for p in self._reveal_order:
                 if not self._revealed(p):
                     if p == DEALER:
                         return Step(REVEAL, DEALER, "Expose your two down cards and announce your hand",
@@ -366,7 +390,7 @@ class Round:
             if not self.announced_winner:
                 return Step(ANNOUNCE, None, "Announce the highest ranking hand", (cite("10(h)"),))
             if not self.pot_awarded:
-                return Step(AWARD, None, "Award the winner's pot", self._award_preview().rules)
+                return Step(AWARD, None, "Award the winner's pot", (self._award or self._award_preview()).rules)
             return Step(CLEAR, None, "Collect the cards in order into the discard rack", (cite("10(i)"),))
         raise AssertionError(f"unknown phase {self.phase}")
 
@@ -417,7 +441,7 @@ class Round:
         raise AssertionError("the first deal is complete")
 
     def _deal_positions(self) -> list[int]:
-        return [p for p in self._deal_order if p == DEALER or not self.seats[p].dead]
+        return self._dealt_to
 
     def _face_up_for(self, position: int, n: int) -> bool:
         """§7(e): the third card face up, unless a hole card of the hand was turned face up (§12(a))."""
@@ -461,7 +485,8 @@ class Round:
     def _record(self, op: Operation) -> Operation:
         self._changing()
         self.log.append(op)
-        assert self.ledger_balances(), f"money out of balance after {op.kind}"
+        # Checked after every step that can move chips; the others move cards only.
+        assert op.kind in CARDS_ONLY or self.ledger_balances(), f"money out of balance after {op.kind}"
         return op
 
     def _draw(self) -> Card:
@@ -670,6 +695,7 @@ class Round:
         self._verify(KILL_HAND, position)
         st = self.seats[position]
         st.dead = True
+        self._seats_changed()
         self.pending_kill = None
         cards = self.cards_of(position)
         self.discards.extend(cards)
@@ -716,6 +742,7 @@ class Round:
         st.decisions.append(choice)
         if choice == FOLD:
             st.folded_after = 3 if self.phase == BET_ROUND else 4
+            self._seats_changed()
             self.pending_fold = position
             text = f"{position_name(position, capital=True)} folds"
             amount = 0
@@ -804,7 +831,7 @@ class Round:
             text = f"Expose {position_name(position)}'s down cards and announce: {value.describe().lower()}"
         op = self._record(Operation(REVEAL, position, self.cards_of(position), text=text, citations=step.citations,
                                     detail={"hand": value}))
-        if all(self._revealed(p) for p in reveal_order(self.active_players())):
+        if all(self._revealed(p) for p in self._reveal_order):
             self.phase = JACKS if self._jacks_plus_work() else FINISH
         return op
 
