@@ -2,7 +2,8 @@
 peer, the peer measured in the same run on the same work (``make bench``).
 
     .venv/bin/python benchmarks/run.py [--quick] [--dashboard-answers N] [--dashboard-db PATH]
-                                       [--skip-dashboard]
+                                       [--skip-dashboard] [--server-dashboard-answers N]
+                                       [--skip-server-dashboard]
 
 The peers come with the ``bench`` extra (pip install -e '.[bench]': treys, phevaluator,
 pokerkit); none of them is a dependency of the app, and the test suite never runs this.
@@ -238,19 +239,12 @@ def dashboard_rows(answers: int, db: Path | None, skip: bool) -> list[Row]:
     figure = f"supervisor dashboard, whole year, {answers:,} answers"
     if skip:
         return [Row(figure, "<= 300 ms", "skipped (--skip-dashboard)")]
+    from bench_server_dashboard import sqlite_store
     from trainer.review import dashboard as dash
-    from trainer.review.demo import DemoPlan, populate
     from trainer.store import Store
 
-    path = dashboard_db(answers, db)
-    store = Store.open(path)  # an older file is migrated here (its summary tables filled: once)
+    store = sqlite_store(answers, dashboard_db(answers, db))
     try:
-        if store.answer_span(dash.Query().answer_filter())[0] == 0:
-            print(f"(generating about {answers:,} answers into {path}: once, it takes a while)", flush=True)
-            trainees, days, questions = 200, 365, 10
-            populate(store, DemoPlan(trainees=trainees, days=days, seed=11,
-                                     sessions_per_day=answers / (trainees * days * questions),
-                                     questions=questions, pool=25, exam=True))
         count = store.answer_span(dash.Query().answer_filter())[0]
         plain = Store(store.path, store.db)
         plain.use_summaries = False
@@ -270,6 +264,28 @@ def dashboard_rows(answers: int, db: Path | None, skip: bool) -> list[Row]:
                             f"{peer_ms / ms:.1f}x faster", ms <= 300))
     finally:
         store.close()
+    return rows
+
+
+def server_dashboard_rows(answers: int, sqlite_answers: int, db: Path | None, skip: bool) -> list[Row]:
+    """The dashboard read from the classroom server over ``answers`` answers generated in
+    PostgreSQL (once; the cluster is reused), the peer the same call on the SQLite store,
+    interleaved (benchmarks/bench_server_dashboard.py, issue 19)."""
+    figure = f"supervisor dashboard from the server (PostgreSQL), {answers:,} answers"
+    if skip:
+        return [Row(figure, "<= 300 ms", "skipped (--skip-server-dashboard)")]
+    try:
+        import bench_server_dashboard as bsd
+
+        out = bsd.measure(answers, None, sqlite_answers, dashboard_db(sqlite_answers, db))
+    except (ImportError, FileNotFoundError) as e:
+        return [Row(figure, "<= 300 ms", f"not measured: {e}")]
+    rows = []
+    for case in out["cases"]:
+        server, local = case["server"], case["sqlite"]
+        rows.append(Row(f"{case['label']} from the server, {out['answers']:,} answers in PostgreSQL", "<= 300 ms",
+                        bsd.fmt(server), f"SQLite store, {out['sqlite_answers']:,} answers: {bsd.fmt(local)}",
+                        f"{server['wall'] / local['wall']:.2f}x the SQLite wall", server["wall"] <= 300))
     return rows
 
 
@@ -369,6 +385,9 @@ def main() -> int:
     parser.add_argument("--dashboard-db", type=Path, help="the generated database to reuse (made if missing)")
     parser.add_argument("--skip-dashboard", action="store_true")
     parser.add_argument("--skip-server", action="store_true", help="not the classroom server's load run")
+    parser.add_argument("--server-dashboard-answers", type=int, default=10_000_000)
+    parser.add_argument("--skip-server-dashboard", action="store_true",
+                        help="not the dashboard from the server over --server-dashboard-answers answers")
     args = parser.parse_args()
     quick = args.quick
     rows: list[Row] = []
@@ -388,7 +407,10 @@ def main() -> int:
     steps += [("question generation", questions), ("analyze", analyze_rows),
               ("dashboard", lambda: dashboard_rows(args.dashboard_answers, args.dashboard_db, args.skip_dashboard)),
               ("opening", lambda: open_rows(args.dashboard_answers, args.dashboard_db, args.skip_dashboard)),
-              ("the classroom server", lambda: server_rows(quick, args.skip_server))]
+              ("the classroom server", lambda: server_rows(quick, args.skip_server)),
+              ("the dashboard from the server", lambda: server_dashboard_rows(
+                  args.server_dashboard_answers, args.dashboard_answers, args.dashboard_db,
+                  args.skip_server_dashboard))]
     for name, fn in steps:
         print(f"measuring {name} …", file=sys.stderr, flush=True)
         rows.extend(fn())
