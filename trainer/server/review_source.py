@@ -510,8 +510,10 @@ class ServerReviewSource:
     def exam_attempts(self, *, exam_id: str | None = None, trainee_id: int | None = None,
                       start: str | None = None, end: str | None = None,
                       trainee_ids: list[int] | None = None) -> list[AttemptRow]:
-        """Attempts at exams (sessions with an exam), newest first, scored from their
-        accepted answers."""
+        """Attempts at exams, newest first, scored from their accepted answers: the
+        sessions the server started as attempts (``dealer.exam_attempts``; a session a
+        station says was an exam but the server never started is none), numbered among
+        the trainee's attempts at the same exam."""
         where, params = _conditions((
             ("s.exam_id = %s", exam_id), ("s.trainee_id = %s", trainee_id),
             ("s.started_at >= %s::timestamptz", start), ("s.started_at < %s::timestamptz", end),
@@ -527,9 +529,11 @@ class ServerReviewSource:
                    coalesce((e.definition::jsonb ->> 'pass_mark')::integer, 0),
                    (SELECT coalesce(sum(a.response_ms), 0) FROM dealer.answers a WHERE a.session_id = s.id
                       AND {ACCEPTED}),
-                   (SELECT count(*) FROM dealer.sessions p WHERE p.exam_id = s.exam_id AND p.trainee_id = s.trainee_id
+                   (SELECT count(*) FROM dealer.sessions p JOIN dealer.exam_attempts pa ON pa.session_id = p.id
+                    WHERE p.exam_id = s.exam_id AND p.trainee_id = s.trainee_id
                       AND (p.started_at, p.id) <= (s.started_at, s.id))
-            FROM dealer.sessions s JOIN dealer.trainees t ON t.id = s.trainee_id
+            FROM dealer.sessions s JOIN dealer.exam_attempts sa ON sa.session_id = s.id
+            JOIN dealer.trainees t ON t.id = s.trainee_id
             LEFT JOIN dealer.exams e ON e.id = s.exam_id
             LEFT JOIN dealer.session_ends x ON x.session_id = s.id
             WHERE s.exam_id IS NOT NULL AND {where}
