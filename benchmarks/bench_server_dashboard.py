@@ -8,8 +8,8 @@ in one run (issue 19).
 The server's answers are generated inside PostgreSQL (``INSERT ... SELECT`` from
 ``generate_series``: a year of practice of 200 trainees in two classes, sessions of ten
 questions of one game, every skill of the five games, table mode's steps one answer in
-twenty, one answer in a thousand refused by the checker, a hundred exam attempts, table
-rounds), then their summaries are filled by the same SQL the schema's migrations run for
+twenty, one answer in a thousand refused by the checker, a hundred exam attempts started
+by the server, table rounds), then their summaries are filled by the same SQL the schema's migrations run for
 answers already checked. The cluster is kept in ``--folder`` (default: the temporary
 folder's ``dealer-trainer-bench-server-<N>``) and reused by the next run, as the SQLite
 file is (``benchmarks/run.py``'s ``--dashboard-db``).
@@ -107,6 +107,7 @@ def generate(conn, answers: int) -> None:
                {PER_SESSION}, x.started_at, CASE WHEN x.s % 10000 = 0 THEN 'bench-exam' END
         FROM bench_sessions x JOIN bench_games b ON b.g = x.g""")
     say(f"{sessions:,} sessions")
+    started_attempts(conn)
     # the answers' indexes are built after the load (faster than kept row by row)
     indexes = [r[0] for r in conn.execute(
         "SELECT indexdef FROM pg_indexes WHERE schemaname = 'dealer' AND tablename = 'answers' "
@@ -173,6 +174,24 @@ def generate(conn, answers: int) -> None:
     conn.execute("VACUUM ANALYZE")
     conn.autocommit = False
     say("vacuum")
+
+
+def started_attempts(conn) -> None:
+    """The exam sessions made attempts the server started (``dealer.exam_attempts``), each
+    in a window of its own opened to the first class around it (the review lists only
+    those)."""
+    conn.execute("""
+        INSERT INTO dealer.exam_windows (exam_id, class_id, opens_at, closes_at, released_at)
+        SELECT s.exam_id, 1, s.started_at - interval '1 minute', s.started_at + interval '1 hour',
+               s.started_at + interval '1 day'
+        FROM dealer.sessions s WHERE s.exam_id = 'bench-exam' ORDER BY s.started_at, s.id""")
+    conn.execute("""
+        INSERT INTO dealer.exam_attempts (session_id, window_id, trainee_id, started_at)
+        SELECT s.id, w.id, s.trainee_id, s.started_at
+        FROM (SELECT id, trainee_id, started_at, row_number() OVER (ORDER BY started_at, id) AS n
+              FROM dealer.sessions WHERE exam_id = 'bench-exam') s
+        JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM dealer.exam_windows
+              WHERE exam_id = 'bench-exam') w ON w.n = s.n""")
 
 
 def server_database(answers: int, folder: Path | None):
