@@ -24,7 +24,7 @@ from trainer.review.accounts import create_supervisor
 from trainer.review.importer import import_file, write_results_file
 from trainer.review.round_check import check_round, round_differences
 from trainer.store import Store
-from trainer.training.table_mode.games import deal_round
+from trainer.training.table_mode.games import build_round, deal_round
 
 PREFIX = "was refused, its record is not what its replay gives: "
 
@@ -101,8 +101,6 @@ def test_a_removed_mistake_is_refused(four_card) -> None:
 
 def test_a_changed_action_is_refused(four_card) -> None:
     record, _ = four_card
-    from trainer.training.table_mode.games import build_round
-
     actions = build_round(RoundConfig("four-card", 11, level("practice"))).actions
     moved = json.loads(json.dumps(record.mistakes))
     i = moved[0]["action"]
@@ -166,9 +164,18 @@ def test_the_import_leaves_forged_rounds_out_and_imports_the_rest(tmp_path: Path
             genuine.append(st.record_table_round(sid, t.id, play.record))
             genuine.append(st.record_table_round(sid, t.id, watch_with_calls(game_id, 42).record))
         play, said = deal_with_mistakes("four-card", 43)
+        actions = build_round(RoundConfig("four-card", 43, level("practice"))).actions
         procedure = said["wrong-step"] + said["wrong-position"] + said["wrong-face"]
         forged.append(st.record_table_round(sid, t.id, replace(play.record, procedure_errors=0)))
         forged.append(st.record_table_round(sid, t.id, replace(play.record, actions=12)))
+        wrong_amount = next(m for m in play.record.mistakes if m["kind"] == "wrong-amount")
+        forged.append(st.record_table_round(sid, t.id, replace(  # the wrong payout taken out of the list
+            play.record, mistakes=[m for m in play.record.mistakes if m is not wrong_amount])))
+        i = wrong_amount["action"]
+        forged.append(st.record_table_round(sid, t.id, replace(  # the wrong payout put on the action before
+            play.record, mistakes=[dict(m, action=i - 1) if m is wrong_amount else m for m in play.record.mistakes])))
+        forged.append(st.record_table_round(sid, t.id, replace(play.record, target_ms=play.record.target_ms * 2)))
+        forged.append(st.record_table_round(sid, t.id, replace(play.record, payout_errors=2)))
         st.end_session(sid)
         write_results_file(st, tmp_path / "ana.dtresults")
     expected_flags = [
@@ -176,7 +183,17 @@ def test_the_import_leaves_forged_rounds_out_and_imports_the_rest(tmp_path: Path
         + f"procedure errors 0, but its mistakes list {procedure}",
         label("four-card", "deal", 43, round_id=forged[1]) + PREFIX
         + f"12 dealer actions, but the round has {play.record.actions}",
+        label("four-card", "deal", 43, round_id=forged[2]) + PREFIX + "payout errors 1, but its mistakes list 0",
+        label("four-card", "deal", 43, round_id=forged[3]) + PREFIX
+        + f"mistake {play.record.mistakes.index(wrong_amount) + 1} names action {i - 1} as {wrong_amount['expected']!r}, "
+        f"but the round's action {i - 1} is {actions[i - 1].text!r}",
+        label("four-card", "deal", 43, round_id=forged[4]) + PREFIX
+        + f"time target {play.record.target_ms * 2} ms, but the level's for its actions is {play.record.target_ms} ms",
+        label("four-card", "deal", 43, round_id=forged[5]) + PREFIX + "payout errors 2, but its mistakes list 1",
     ]
+    # the first five refusals in full, then how many more (the import's MAX_REASONS)
+    expected_flags = expected_flags[:5] + ["1 more table round(s) were refused: their records are not what their "
+                                           "replays give"]
     with Store.open(tmp_path / "review.sqlite3") as s:
         lee = create_supervisor(s, "Ms Lee", "supervisor-password")
         flags: list[str] = []
