@@ -113,9 +113,13 @@ def cards_label(cards: Iterable[Card | str]) -> str:
     return " ".join(card_label(c) for c in cards)
 
 
+_NEW_DECK = tuple(Card(rank, suit) for suit in SUIT_CHARS for rank in range(ACE, 1, -1))
+
+
 def standard_deck(jokers: int = 0) -> list[Card]:
-    """52 cards in new-deck order (spades, hearts, diamonds, clubs; ace to two), then jokers."""
-    deck = [Card(rank, suit) for suit in SUIT_CHARS for rank in range(ACE, 1, -1)]
+    """52 cards in new-deck order (spades, hearts, diamonds, clubs; ace to two), then jokers.
+    (A new list each time, of the same unchangeable cards.)"""
+    deck = list(_NEW_DECK)
     deck.extend([JOKER] * jokers)
     return deck
 

@@ -5,6 +5,7 @@ many rounds with folds and dead hands, what working it out afresh gives."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 from trainer.games.winners_pot import dealing
@@ -81,3 +82,73 @@ def test_a_value_follows_the_cards_dealt():
     R.play_to(r, rng, stop=lambda rr, s: rr.phase == R.DOUBLE_ROUND)
     assert len(r.value_of(seat).cards) == 4 and three.cards == tuple(r.dealt[seat][:3])
     assert r.value_of(seat) == evaluate(r.dealt[seat])
+
+
+def state(r: R.Round) -> dict:
+    """Everything a round holds, as plain values (a deep copy)."""
+    return copy.deepcopy(vars(r))
+
+
+def test_a_copy_and_its_round_go_their_own_ways():
+    compared = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        r = R.random_round(rng, players=rng.randint(2, 7))
+        at = rng.randrange(60)
+        script = []
+        while not r.finished and len(script) < at:
+            step = r.expected()
+            choice = R.simulated_decision(rng, r, step.position) if step.kind == R.DECISION else None
+            r.perform(step, choice)
+            script.append((step, choice))
+        if r.finished:
+            continue
+        before = state(r)
+        c = r.copy()
+        assert state(c) == before
+        rest = []
+        while not r.finished:  # the original plays on: the copy stays as it was
+            step = r.expected()
+            choice = R.simulated_decision(rng, r, step.position) if step.kind == R.DECISION else None
+            r.perform(step, choice)
+            rest.append((step, choice))
+        assert state(c) == before, seed
+        after = state(r)
+        for step, choice in rest:  # the copy plays the same steps: the same round, the original untouched
+            c.perform(step, choice)
+        assert state(c) == after and state(r) == after, seed
+        assert repr(c.log) == repr(r.log)
+        compared += 1
+    assert compared > 100
+
+
+def strength_as_it_was(cards) -> float:
+    ranks = [c.rank for c in cards]
+    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+    score = (max(ranks) - 2) / 24
+    if counts[0] >= 3:
+        score += 0.8
+    elif counts[0] == 2:
+        score += 0.45 + (max(r for r in set(ranks) if ranks.count(r) == 2) - 2) / 60
+        if len(counts) > 1 and counts[1] == 2:
+            score += 0.3
+    suits = [c.suit for c in cards]
+    if max(suits.count(s) for s in set(suits)) == len(cards):
+        score += 0.25
+    distinct = sorted(set(ranks))
+    if len(distinct) == len(cards) and distinct[-1] - distinct[0] <= 4:
+        score += 0.2
+    return min(score, 1.0)
+
+
+def test_simulated_strength_is_the_same_number():
+    from trainer.core.cards import parse_cards, standard_deck
+
+    rng = random.Random(8)
+    deck = standard_deck()
+    for _ in range(30000):
+        cards = rng.sample(deck, rng.choice((3, 4)))
+        assert R._strength(cards) == strength_as_it_was(cards), cards
+    for text in ("As Ah Ad", "Ks Kh 2s 2d", "5s 4s 3s 2s", "9c 9d 4h", "Ah 2c 3d"):
+        cards = parse_cards(text)
+        assert R._strength(cards) == strength_as_it_was(cards), text

@@ -278,7 +278,7 @@ class RoundDrill:
         if k == R.DEAL and r.phase in (R.DEAL_4, R.DEAL_5):
             n_card = 4 if r.phase == R.DEAL_4 else 5
             if all(len(r.hands[p]) < n_card for p in r.active_players() + [DEALER]) and r.active_players() and \
-                    not dealing.street_order_is_ambiguous(r.button, r.active_players()):
+                    not r.street_order_is_ambiguous():
                 return ("street", n, n_card), lambda: self._street_question(step, n_card)
             return None
         if k == R.COLLECT:

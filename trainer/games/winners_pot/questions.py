@@ -17,7 +17,6 @@ from trainer.core.cards import Card, cards_label
 from trainer.core.citation import ruling
 from trainer.core.money import format_cents
 from trainer.contracts.game import table_mode_skills
-from trainer.games.winners_pot import dealing
 from trainer.games.winners_pot import round as rnd_mod
 from trainer.games.winners_pot.dealing import (
     BUTTON_CITATIONS, DEALER, clockwise_after, deal_order, decision_order, next_button, position_name,
@@ -696,29 +695,35 @@ def _eligible(rr: Round, s) -> bool:
     if s.kind == rnd_mod.STUB:
         return False  # trainer ruling 33: the stub or the collection of the wagers may come first
     if rr.phase in (rnd_mod.DEAL_4, rnd_mod.DEAL_5) and s.kind == rnd_mod.DEAL and \
-            dealing.street_order_is_ambiguous(rr.button, rr.active_players()):
+            rr.street_order_is_ambiguous():
         return False
     return True
+
+
+_KEEP_EVERY = 8  # the next-step question keeps a copy of its round every so many steps
 
 
 @KIT.kind("next-step", "The next step", "round")
 def next_step(rng: random.Random) -> Question:
     seed = rng.randrange(2**31)
-    # First run: the whole script of the round, to choose the moment and the decoys.
+    # The whole script of the round, to choose the moment and the decoys; a copy of the
+    # round is kept every few steps.
     first = random.Random(seed)
     r = random_round(first)
-    script, choices = [], []
+    script, choices, kept = [], [], []
     while not r.finished:
+        if len(script) % _KEEP_EVERY == 0:
+            kept.append(r.copy())
         s = r.expected()
         script.append((s, _eligible(r, s)))
         choices.append(simulated_decision(first, r, s.position) if s.kind == rnd_mod.DECISION else None)
         r.perform(s, choices[-1])
     eligible = [i for i, (_, ok) in enumerate(script) if ok]
     target = rng.choice(eligible)
-    # Second run: the same round (the same deck from the same seed, the decisions made
-    # the first time), stopped at that moment.
-    r = random_round(random.Random(seed))
-    for i in range(target):
+    # The round at that moment: the last copy kept before it, the same steps and decisions
+    # done again from there.
+    r = kept[target // _KEEP_EVERY]
+    for i in range(target - target % _KEEP_EVERY, target):
         r.perform(script[i][0], choices[i])
     step = r.expected()
     assert (step.kind, step.position, step.text) == (script[target][0].kind, script[target][0].position,

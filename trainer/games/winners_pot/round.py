@@ -141,6 +141,9 @@ class Operation:
 
 @dataclass
 class HeldCard:
+    """A card on the layout. A round never changes one in place (the reveal lays the cards
+    anew, face up), so a copy of the round shares them."""
+
     card: Card
     face_up: bool
 
@@ -161,8 +164,25 @@ class SeatState:
     def active(self) -> bool:
         return self.folded_after is None and not self.dead
 
+    def copy(self) -> SeatState:
+        new = object.__new__(SeatState)
+        new.__dict__.update(self.__dict__)
+        new.decisions = list(self.decisions)
+        return new
+
 
 Policy = Callable[[random.Random, "Round", int], str]
+
+# The steps most asked for (a card dealt, a decision ascertained), made once each and
+# reused: a step is a frozen value, the same for every round.
+_STEPS: dict[tuple, Step] = {}
+
+
+def _step(key: tuple, make: Callable[[], Step]) -> Step:
+    step = _STEPS.get(key)
+    if step is None:
+        step = _STEPS[key] = make()
+    return step
 
 
 class Round:
@@ -181,7 +201,7 @@ class Round:
         validate_options(options)
         players = dealing.check_seats(seats)
         dealing.check_button(button, players)
-        if len(set(deck)) != len(deck) or any(c.is_joker for c in deck):
+        if len({(c.rank, c.suit) for c in deck}) != len(deck) or not all(c.rank for c in deck):
             raise ValueError("the deck holds distinct cards without jokers (§2(a))")
         if len(deck) < dealing.cards_used(len(players), len(players), len(players)) + 2:
             raise ValueError("the deck is too short for the round")
@@ -247,6 +267,22 @@ class Round:
             self.layout[(DEALER, spot)] = amount
             self.inventory -= amount
 
+    def copy(self) -> Round:
+        """The round as it stands, as a round of its own: what either does next leaves the
+        other as it was. (The next-step question keeps copies along a round it plays, to
+        stop at the step it asks without playing the round again from the start.)"""
+        new = object.__new__(Round)
+        new.__dict__.update(self.__dict__)  # numbers, flags, and what is replaced, never changed
+        new.deck = list(self.deck)
+        new.seats = {s: st.copy() for s, st in self.seats.items()}
+        new.hands = {p: list(held) for p, held in self.hands.items()}
+        new.dealt = {p: list(cards) for p, cards in self.dealt.items()}
+        new.exposed, new.layout, new._values = dict(self.exposed), dict(self.layout), dict(self._values)
+        new.player_in, new.player_out = dict(self.player_in), dict(self.player_out)
+        new.held_for_floor = dict(self.held_for_floor)
+        new.discards, new.notes, new.log = list(self.discards), list(self.notes), list(self.log)
+        return new
+
     # ------------------------------------------------------------------ chips
     def _from_player(self, seat: int, spot: str, amount: int) -> None:
         self.player_in[seat] += amount
@@ -284,6 +320,10 @@ class Round:
         self._decision_order = decision_order(self.button, self._active)
         self._street_order = street_order(self.button, self._active)
         self._reveal_order = reveal_order(self._active)
+
+    def street_order_is_ambiguous(self) -> bool:
+        """``dealing.street_order_is_ambiguous`` for the players still in (trainer ruling 29)."""
+        return bool(self._active) and self._street_order[0] == DEALER
 
     def cards_of(self, position: int) -> tuple[Card, ...]:
         return tuple(h.card for h in self.hands[position])
@@ -347,7 +387,8 @@ class Round:
             need = 1 if self.phase == BET_ROUND else 2
             for s in order:
                 if len(self.seats[s].decisions) < need:
-                    return Step(DECISION, s, f"Ascertain {position_name(s)}'s decision: {choice}", (cite(sec),))
+                    return _step((DECISION, s, choice), lambda: Step(
+                        DECISION, s, f"Ascertain {position_name(s)}'s decision: {choice}", (cite(sec),)))
             raise AssertionError("a betting round with every decision made")
         if self.phase in (DEAL_4, DEAL_5):
             n = 4 if self.phase == DEAL_4 else 5
@@ -357,8 +398,9 @@ class Round:
                 return Step(BURN, None, "Burn a card" + extra, (cite(sec),) + ((cite("12(e)"),) if extra else ()))
             for p in self._street_order:
                 if len(self.hands[p]) < n:
-                    return Step(DEAL, p, f"Deal {position_name(p)} the {'fourth' if n == 4 else 'fifth'} card face up",
-                                (cite(sec),))
+                    return _step((DEAL, p, n), lambda: Step(
+                        DEAL, p, f"Deal {position_name(p)} the {'fourth' if n == 4 else 'fifth'} card face up",
+                        (cite(sec),)))
             raise AssertionError("a street with every card dealt")
         if self.phase == SHOWDOWN:
             if not self.stub_placed:
@@ -433,12 +475,16 @@ class Round:
             for p in positions:
                 if len(self.hands[p]) < n:
                     face_up = self._face_up_for(p, n)
-                    what = ("first", "second", "third")[n - 1]
-                    cites = (cite(f"{sec}({n})"),) + ((cite("12(a)"),) if n == UP_CARD and not face_up else ())
-                    extra = " (a hole card was exposed, §12(a))" if n == UP_CARD and not face_up else ""
-                    return Step(DEAL, p, f"Deal {position_name(p)} the {what} card "
-                                         f"{'face up' if face_up else 'face down'}{extra}", cites)
+                    return _step((DEAL, sec, p, n, face_up), lambda: self._first_deal(sec, p, n, face_up))
         raise AssertionError("the first deal is complete")
+
+    @staticmethod
+    def _first_deal(sec: str, p: int, n: int, face_up: bool) -> Step:
+        what = ("first", "second", "third")[n - 1]
+        cites = (cite(f"{sec}({n})"),) + ((cite("12(a)"),) if n == UP_CARD and not face_up else ())
+        extra = " (a hole card was exposed, §12(a))" if n == UP_CARD and not face_up else ""
+        return Step(DEAL, p, f"Deal {position_name(p)} the {what} card {'face up' if face_up else 'face down'}{extra}",
+                    cites)
 
     def _deal_positions(self) -> list[int]:
         return self._dealt_to
@@ -820,8 +866,7 @@ class Round:
 
     def reveal(self, position: int) -> Operation:
         step = self._verify(REVEAL, position)
-        for h in self.hands[position]:
-            h.face_up = True
+        self.hands[position] = [HeldCard(h.card, True) for h in self.hands[position]]
         value = self.value_of(position)
         if position == DEALER:
             self.revealed_dealer = True
@@ -999,21 +1044,22 @@ class Round:
 
 def _strength(cards: Sequence[Card]) -> float:
     """A rough strength in [0, 1] of a partial hand, for simulated players' decisions."""
-    ranks = [c.rank for c in cards]
-    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
-    high = max(ranks)
-    score = (high - 2) / 24
-    if counts[0] >= 3:
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    most = max(counts.values())
+    score = (max(counts) - 2) / 24
+    if most >= 3:
         score += 0.8
-    elif counts[0] == 2:
-        score += 0.45 + (max(r for r in set(ranks) if ranks.count(r) == 2) - 2) / 60
-        if len(counts) > 1 and counts[1] == 2:
+    elif most == 2:
+        pairs = [r for r, n in counts.items() if n == 2]
+        score += 0.45 + (max(pairs) - 2) / 60
+        if len(pairs) > 1:  # a second pair
             score += 0.3
-    suits = [c.suit for c in cards]
-    if max(suits.count(s) for s in set(suits)) == len(cards):
+    s = cards[0].suit
+    if all(c.suit == s for c in cards):
         score += 0.25
-    distinct = sorted(set(ranks))
-    if len(distinct) == len(cards) and distinct[-1] - distinct[0] <= 4:
+    if len(counts) == len(cards) and max(counts) - min(counts) <= 4:
         score += 0.2
     return min(score, 1.0)
 
