@@ -6,11 +6,12 @@ loop idle after it), beside a bare PySide6 QMainWindow measured in the same run.
 
 The app is started as ``dealer-trainer-gui --db NEW_FILE`` starts it (``trainer.gui.main``:
 the command line, the settings file, ``trainer.ui.app.run``), on a new database and a new
-settings file each time. The bare peer is ``QApplication`` and a 1280x800 ``QMainWindow``,
-shown; its idle is the event loop's first idle after its first paint. Both children make
-their ``QApplication`` the same way and see their window's first paint through the same
-event filter on the window (never on the whole application, which would call Python for
-every event of every widget).
+settings file each time: the app makes its ``QApplication`` as it does when a user starts
+it (``trainer.ui.app.ensure_app``, with its base style named on the command line). The bare
+peer is ``QApplication`` and a 1280x800 ``QMainWindow``, shown; its idle is the event loop's
+first idle after its first paint. Both children see their window's first paint through the
+same event filter on the window (never on the whole application, which would call Python
+for every event of every widget).
 
 Bytecode: an installed app (a wheel or the bundle) has its modules compiled; a checkout
 on a machine with ``PYTHONDONTWRITEBYTECODE`` set (the build machine sets it) compiles
@@ -45,50 +46,76 @@ GOAL = 1.5  # the app within 1.5x the bare window
 
 CHILD = textwrap.dedent("""
     import os, sys, time
-    from PySide6.QtCore import QEvent, QObject, QTimer
-    from PySide6.QtWidgets import QApplication, QMainWindow
 
     def say(what):
         print(what, time.monotonic(), time.process_time(), flush=True)
 
-    class FirstPaint(QObject):
-        window = None
+    def paint_watcher():
+        \"\"\"An event filter that notes a window's first paint, then its first idle.\"\"\"
+        from PySide6.QtCore import QEvent, QObject, QTimer
 
-        def eventFilter(self, obj, event):
-            if self.window is None and event.type() == QEvent.Type.Paint:
-                self.window = obj
-                say("paint")
-                QTimer.singleShot(0, after_paint)
-            return False
+        def idle():
+            say("idle")
+            os._exit(0)
 
-    def idle():
-        say("idle")
-        os._exit(0)
+        class FirstPaint(QObject):
+            window = None
 
-    def after_paint():
-        trainees = getattr(first.window, "trainee_screen", None)
-        if trainees is None or trainees.ready:  # the bare window, or the list is filled
-            QTimer.singleShot(0, idle)
-        else:  # the trainee list is filled when the store's worker is idle
-            first.window.worker.idle.connect(lambda: trainees.ready and QTimer.singleShot(0, idle))
+            def eventFilter(self, obj, event):
+                if self.window is None and event.type() == QEvent.Type.Paint:
+                    self.window = obj
+                    say("paint")
+                    QTimer.singleShot(0, self.after_paint)
+                return False
 
-    app = QApplication(sys.argv[:1])
-    first = FirstPaint()
+            def after_paint(self):
+                trainees = getattr(self.window, "trainee_screen", None)
+                if trainees is None or trainees.ready:  # the bare window, or the list is filled
+                    QTimer.singleShot(0, idle)
+                else:  # the trainee list is filled when the store's worker is idle
+                    self.window.worker.idle.connect(lambda: trainees.ready and QTimer.singleShot(0, idle))
+
+        return FirstPaint()
+
     if sys.argv[1] == "bare":
+        from PySide6.QtWidgets import QApplication, QMainWindow
+
+        app = QApplication(sys.argv[:1])
+        first = paint_watcher()
         window = QMainWindow()
         window.resize(1280, 800)
         window.installEventFilter(first)
         window.show()
         app.exec()
     else:
-        import trainer.ui.main_window as main_window
+        # The app imports PySide6 when it gets to its window, as it does when a user starts it
+        # (its command line and settings are read first): the main window's class is watched
+        # as its module is loaded, not imported here beforehand.
+        import importlib.util
 
-        class Watched(main_window.MainWindow):  # the same window, its events watched as the bare one's
-            def __init__(self, *args, **kwargs):
-                super().__init__(*args, **kwargs)
-                self.installEventFilter(first)
+        class WatchWindow:  # a meta path finder (importlib.abc would cost the app 20 ms here)
+            def find_spec(self, name, path, target=None):
+                if name != "trainer.ui.main_window":
+                    return None
+                sys.meta_path.remove(self)
+                spec = importlib.util.find_spec(name)
+                load = spec.loader.exec_module
 
-        main_window.MainWindow = Watched
+                def exec_module(module):
+                    load(module)
+                    first = module.first_paint = paint_watcher()
+
+                    class Watched(module.MainWindow):  # the same window, its events watched as the bare one's
+                        def __init__(self, *args, **kwargs):
+                            super().__init__(*args, **kwargs)
+                            self.installEventFilter(first)
+
+                    module.MainWindow = Watched
+
+                spec.loader.exec_module = exec_module
+                return spec
+
+        sys.meta_path.insert(0, WatchWindow())
         from trainer.gui import main
         main(["--db", sys.argv[2]])
     print("ended without a paint", file=sys.stderr)

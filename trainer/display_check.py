@@ -10,7 +10,6 @@ module checks first and says which Debian/Ubuntu packages to install. It imports
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 from typing import Mapping
@@ -45,6 +44,8 @@ def uses_xcb(environ: Mapping[str, str] | None = None, platform: str | None = No
 
 
 def _loads(soname: str) -> bool:
+    import ctypes  # only where xcb is used: not imported on the way to every window
+
     try:
         ctypes.CDLL(soname)
     except OSError:

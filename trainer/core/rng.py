@@ -7,7 +7,6 @@ so that it can be replayed exactly from that seed.
 from __future__ import annotations
 
 import random
-import secrets
 
 SEED_LIMIT = 2**31 - 1
 
@@ -18,6 +17,8 @@ def make_rng(seed: int) -> random.Random:
 
 def fresh_seed() -> int:
     """A new seed for a session the user did not seed explicitly."""
+    import secrets  # (hmac and OpenSSL: not on the way to the first window)
+
     return secrets.randbelow(SEED_LIMIT)
 
 

@@ -7,14 +7,13 @@ runs them (``run``); the PDF worksheet is drawn by ``trainer.ui.worksheet`` (Qt)
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import os
 import sys
 from pathlib import Path
 
-from trainer.core.rng import SEED_LIMIT, derive_seed, make_rng
+# csv, io and the seeded RNG are imported by the commands that use them: this module is on
+# the way to every window (the --rules option), issue 17.
 
 FORMATS = ("json", "csv", "pdf")
 RULES_ENV = "DEALER_TRAINER_RULES"  # the rule texts' folder when neither --rules nor a setting names one
@@ -179,6 +178,7 @@ def render_rules(game_id: str, section: str | None, lib) -> str:
 def question_plan(game_id: str, kinds: list[str], count: int, seed: int):
     """The questions of a bank, a function of its arguments: each kind once first (in
     order), the rest drawn from the seeded RNG, every question its own derived seed."""
+    from trainer.core.rng import derive_seed, make_rng
     from trainer.training.session import PlannedQuestion
 
     rng = make_rng(seed)
@@ -208,6 +208,10 @@ def question_record(q, planned) -> dict:
 
 
 def _questions(args: argparse.Namespace, write_worksheet=None) -> int:
+    import csv
+    import io
+
+    from trainer.core.rng import SEED_LIMIT
     from trainer.training.session import make_planned
 
     game = _game(args.game, "questions")

@@ -28,7 +28,13 @@ class ScreenPage(QScrollArea):
         self.setWidgetResizable(False)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay with the screen
-        self.viewport().setAutoFillBackground(False)
+        # Its own viewport, made here: asking the scroll area for the one it made (``viewport()``)
+        # has PySide6 find that widget's class among all of QtWidgets' classes, building
+        # their enums (some 25 ms before the first paint; issue 17).
+        viewport = QWidget(self)
+        viewport.setObjectName("qt_scrollarea_viewport")  # Qt's own viewport's name
+        self.setViewport(viewport)
+        viewport.setAutoFillBackground(False)
         self.setStyleSheet("QScrollArea#screen-page { background: transparent; border: none; }")
         self.setWidget(screen)
         screen.installEventFilter(self)
