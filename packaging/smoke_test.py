@@ -164,6 +164,11 @@ def main(argv: list[str] | None = None) -> int:
     if not said.startswith("dealer-trainer server check: error:") or "not installed" in said:
         raise SystemExit(f"smoke_test: server check {NO_SERVER} should fail to connect, not: {said.strip()}")
     print(f"ok  server check {NO_SERVER}: psycopg loaded and the connection was refused ({took:.1f} s)")
+    # psycopg is LGPL-3.0: its modules are source files a user can replace (THIRD-PARTY-NOTICES.md).
+    sources = sorted(args.bundle.resolve().glob("**/psycopg/connection.py"))
+    if not sources:
+        raise SystemExit("smoke_test: psycopg's modules are not source files in the bundle (module_collection_mode)")
+    print(f"ok  psycopg's modules are replaceable source files: {sources[0].parent}")
     if sys.platform == "win32":
         kinds = {cli: windows_subsystem(cli), gui: windows_subsystem(gui)}
         if kinds[gui] != 2 or kinds[cli] != 3:
