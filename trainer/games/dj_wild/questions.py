@@ -48,7 +48,7 @@ SKILLS = (
     _skill("hand-ranking", "hand ranking",
            "Name five-card hands with deuces and the joker wild, and decide which hand wins (§5, §9(d)(1))."),
     _skill("trips", "Trips payouts",
-           "Natural or wild: what a hand pays on the Trips pay table in force, 01 to 07 (§9(d)(4)-(5))."),
+           "Natural or wild: what a hand pays on the Trips pay table the house has chosen (§9(d)(4)-(5))."),
     _skill("payouts", "payouts",
            "Settle a seat's ante, blind, play and Trips wagers in dollars and cents (§9(d))."),
     _skill("side-bets", "side bets",
