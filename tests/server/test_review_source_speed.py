@@ -53,11 +53,35 @@ def generate(conn, trainees: list[int], n: int, seed: int) -> list[dict]:
             "(%s, %s, %s, %s, %s, 'k', 1, 'p', 'choice', '[]', 'x', 'x', %s, %s, %s, '[]', 'e', %s)",
             [(r["id"], f"{r['trainee']:032x}", r["trainee"], r["game"], r["skill"], int(r["right"]), r["ms"], r["at"],
               r["target"]) for r in rows])
+        cur.executemany(
+            "INSERT INTO dealer.table_rounds (id, session_id, trainee_id, recorded_at, game_id, mode, level, seed, "
+            "options, actions, procedure_errors, payout_errors, extra_chip_payouts, mistakes_made, caught, "
+            "missed_calls, false_calls, rule_named, remedy_named, total_ms, target_ms, action_ms, mistakes, completed) "
+            "VALUES (%s, %s, %s, %s, %s, %s, 'guided', 1, '{}', 4, %s, %s, 0, 0, 0, %s, %s, 0, 0, %s, %s, '[]', '[]', %s)",
+            table_rounds(rng, trainees, n // 5))
         checked = [r for r in rows if r["check"] is not None]
         rng.shuffle(checked)
         cur.executemany("INSERT INTO dealer.answer_checks (answer_id, accepted) VALUES (%s, %s)",
                         [(r["id"], r["check"]) for r in checked])
     return rows
+
+
+def table_rounds(rng: random.Random, trainees: list[int], n: int) -> list[tuple]:
+    """``n`` table rounds dealt or watched: some with errors, unfinished, too slow, untimed;
+    some recorded at the same millisecond as another."""
+    out: list[tuple] = []
+    for i in range(n):
+        trainee, game = rng.choice(trainees), rng.choice(["pokette", "winners-pot", "dj-wild"])
+        at = START + timedelta(days=rng.randrange(115), milliseconds=rng.randrange(86_400_000))
+        if out and rng.random() < 0.1:
+            trainee, at, game = out[-1][2], out[-1][3], out[-1][4]
+        watch = rng.random() < 0.3
+        out.append((f"{900_000 + i:032x}", f"{trainee:032x}", trainee, at, game, "watch" if watch else "deal",
+                    int(not watch and rng.random() < 0.2), int(not watch and rng.random() < 0.15),
+                    int(watch and rng.random() < 0.2), int(watch and rng.random() < 0.1),
+                    rng.randrange(2000, 9000), 0 if watch else rng.choice([0, 6000, 8000]),
+                    int(rng.random() > 0.1)))
+    return out
 
 
 def utc(text: str) -> str:
@@ -119,6 +143,11 @@ def test_skill_figures_equal_those_from_the_answers(review) -> None:
         for window in (1, 3, 20, 1000):
             got = source.skill_figures(f, window)
             assert got == source._skill_figures_direct(f, window), (f, window)
+        for window in (1, 10, 1000):
+            got = source.table_figures(f, window)
+            assert got == source._table_figures_direct(f, window), (f, window)
+        assert source.table_figures(f, 10, lambda game: (f"{game}.table-watch", f"{game}.other")) == \
+            source._table_figures_direct(f, 10, lambda game: (f"{game}.table-watch", f"{game}.other"))
     # the figures are real: the whole range holds every accepted question answer
     every = source.skill_figures(AnswerFilter(), 20)
     accepted = [r for r in rows if r["check"] and "table-" not in r["skill"]]
@@ -127,6 +156,12 @@ def test_skill_figures_equal_those_from_the_answers(review) -> None:
     assert {(a.trainee_id, a.game_id, a.skill) for a, _r in every} == {
         (r["trainee"], r["game"], r["skill"]) for r in accepted}
     assert all(r.answered >= 20 for _a, r in every if _a.answered >= 20)
+    tables = source.table_figures(AnswerFilter(), 10)
+    [(watched, dealt)] = source.conn.execute(
+        "SELECT count(*) FILTER (WHERE mode = 'watch'), count(*) FILTER (WHERE mode = 'deal') FROM dealer.table_rounds")
+    assert sum(x.rounds for x in tables if x.skill.endswith("table-watch")) == watched > 0
+    assert sum(x.rounds for x in tables if x.skill.endswith("table-payouts")) == dealt > 0
+    assert {x.skill.split(".")[1] for x in tables} == {"table-procedure", "table-payouts", "table-watch"}
 
 
 def test_trend_bounds_and_count_equal_those_from_the_answers(review) -> None:

@@ -33,7 +33,18 @@ from typing import Any
 
 import psycopg
 
-from trainer.contracts.measures import TABLE_WINDOW, default_table_skills, question_skill_sql, table_skill_figures
+from trainer.contracts.measures import (
+    TABLE_PAYOUTS,
+    TABLE_PROCEDURE,
+    TABLE_WATCH,
+    TABLE_WINDOW,
+    TableSkillFigures,
+    default_table_skills,
+    question_skill_sql,
+    table_skill_figures,
+    table_skill_mode,
+    table_skill_part,
+)
 from trainer.store import AnswerFilter, AnswerRecord, AttemptRow, SkillStat, Trainee, TrendPoint
 from trainer.store.records import _answer
 from trainer.store.stats import BUCKETS, RoundFact, _periods
@@ -348,9 +359,49 @@ class ServerReviewSource:
             "r.payout_errors, r.missed_calls, r.false_calls, r.total_ms, r.target_ms FROM dealer.table_rounds r "
             f"WHERE {where} ORDER BY r.recorded_at DESC, r.received_at DESC, r.id DESC", params)]
 
-    def table_figures(self, f: AnswerFilter, window: int = TABLE_WINDOW, skills_of=default_table_skills):
+    def _table_figures_direct(self, f: AnswerFilter, window: int = TABLE_WINDOW, skills_of=default_table_skills):
+        """``table_figures`` summed in Python over every round of the filter."""
         figures = table_skill_figures(self.round_facts(f), skills_of, window)
         return [x for x in figures if f.skill is None or x.skill == f.skill]
+
+    def table_figures(self, f: AnswerFilter, window: int = TABLE_WINDOW, skills_of=default_table_skills):
+        """Every (trainee, game, table skill) with rounds in the filter, as
+        ``table_skill_figures`` gives them (in the order each is first met, newest round
+        first), summed by PostgreSQL per trainee, game and mode: the rounds, those clean
+        for each table skill, on time, their time, and the same over the last ``window``
+        rounds (newest first: time, arrival, id)."""
+        where, params = round_where(f.trainee_id, f.game_id, f.start, f.end, f.class_id)
+        done = "r.completed = 1"
+        clean = {TABLE_PROCEDURE: f"{done} AND r.procedure_errors = 0", TABLE_PAYOUTS: f"{done} AND r.payout_errors = 0",
+                 TABLE_WATCH: f"{done} AND r.missed_calls = 0 AND r.false_calls = 0"}
+        on_time = f"{done} AND r.target_ms > 0 AND r.total_ms <= r.target_ms"
+        counts = [*clean.values(), on_time]
+        recent = "r.back <= %s"
+        rows = self._all(
+            f"""
+            SELECT r.trainee_id, r.game_id, r.mode, {iso('max(r.recorded_at)')}, count(*), sum(r.total_ms),
+                   {', '.join(f'count(*) FILTER (WHERE {c})' for c in counts)},
+                   count(*) FILTER (WHERE {recent}),
+                   {', '.join(f'count(*) FILTER (WHERE {recent} AND {c})' for c in counts)}
+            FROM (SELECT r.*, row_number() OVER (PARTITION BY r.trainee_id, r.game_id, r.mode
+                                                 ORDER BY r.recorded_at DESC, r.received_at DESC, r.id DESC) AS back
+                  FROM dealer.table_rounds r WHERE {where}) r
+            GROUP BY r.trainee_id, r.game_id, r.mode
+            ORDER BY max(r.recorded_at) DESC, max(r.received_at) FILTER (WHERE r.back = 1) DESC,
+                     max(r.id) FILTER (WHERE r.back = 1) DESC""",
+            [*[window] * (1 + len(counts)), *params])
+        parts = list(clean)
+        out = []
+        for trainee, game, mode, last, n, ms, *figures in rows:
+            every, recent_n, latest = figures[:4], figures[4], figures[5:]
+            for skill in skills_of(game):
+                part = table_skill_part(skill)
+                if part is None or table_skill_mode(skill) != mode or (f.skill is not None and skill != f.skill):
+                    continue
+                i = parts.index(part)
+                out.append(TableSkillFigures(int(trainee), game, skill, int(n), int(every[i]), int(every[3]), int(ms),
+                                             last, int(recent_n), int(latest[i]), int(latest[3])))
+        return out
 
     def trend(self, f: AnswerFilter, bucket: str = "week") -> list[TrendPoint]:
         """Question answers per period (day, week from Monday, month) of UTC days, oldest
@@ -520,6 +571,10 @@ class ServerReviewSource:
             ("s.trainee_id = ANY(%s)", None if trainee_ids is None else list(trainee_ids))))
         rows = self._all(
             f"""
+            WITH n AS (  -- every attempt numbered (the attempts are few; the sessions are not)
+                SELECT p.id, row_number() OVER (PARTITION BY p.exam_id, p.trainee_id ORDER BY p.started_at, p.id) AS n
+                FROM dealer.exam_attempts pa JOIN dealer.sessions p ON p.id = pa.session_id
+                WHERE p.exam_id IS NOT NULL)
             SELECT s.id, s.exam_id, coalesce(e.title, 'Unknown exam'), s.trainee_id, t.name, {iso('s.started_at')},
                    {iso('x.ended_at')},
                    coalesce((e.definition::jsonb ->> 'question_count')::integer, s.question_count),
@@ -529,10 +584,8 @@ class ServerReviewSource:
                    coalesce((e.definition::jsonb ->> 'pass_mark')::integer, 0),
                    (SELECT coalesce(sum(a.response_ms), 0) FROM dealer.answers a WHERE a.session_id = s.id
                       AND {ACCEPTED}),
-                   (SELECT count(*) FROM dealer.sessions p JOIN dealer.exam_attempts pa ON pa.session_id = p.id
-                    WHERE p.exam_id = s.exam_id AND p.trainee_id = s.trainee_id
-                      AND (p.started_at, p.id) <= (s.started_at, s.id))
-            FROM dealer.sessions s JOIN dealer.exam_attempts sa ON sa.session_id = s.id
+                   n.n
+            FROM n JOIN dealer.sessions s ON s.id = n.id
             JOIN dealer.trainees t ON t.id = s.trainee_id
             LEFT JOIN dealer.exams e ON e.id = s.exam_id
             LEFT JOIN dealer.session_ends x ON x.session_id = s.id
@@ -592,3 +645,4 @@ class DirectReviewSource(ServerReviewSource):
     trend = ServerReviewSource._trend_direct
     answer_bounds = ServerReviewSource._answer_bounds_direct
     answer_count = ServerReviewSource._answer_count_direct
+    table_figures = ServerReviewSource._table_figures_direct
