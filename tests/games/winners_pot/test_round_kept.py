@@ -1,12 +1,16 @@
 """What a round keeps instead of working it out at each look (issue 17: the players
 still in, the positions dealt to, the orders of the decisions, the streets and the
 reveal, each hand's value, the award named at the announcement) is, at every step of
-many rounds with folds and dead hands, what working it out afresh gives."""
+many rounds with folds and dead hands, what working it out afresh gives. A copy of a
+round is a round of its own; the simulated players' strength and the operations made
+by hand are what they were."""
 
 from __future__ import annotations
 
 import copy
 import random
+
+import pytest
 
 from trainer.games.winners_pot import dealing
 from trainer.games.winners_pot import round as R
@@ -152,3 +156,19 @@ def test_simulated_strength_is_the_same_number():
     for text in ("As Ah Ad", "Ks Kh 2s 2d", "5s 4s 3s 2s", "9c 9d 4h", "Ah 2c 3d"):
         cards = parse_cards(text)
         assert R._strength(cards) == strength_as_it_was(cards), text
+
+
+def test_an_operation_is_made_with_every_field_of_the_dataclass():
+    import dataclasses
+    import inspect
+
+    names = [f.name for f in dataclasses.fields(R.Operation)]
+    assert list(inspect.signature(R.Operation.__init__).parameters)[1:] == names
+    full = R.Operation(R.DEAL, 3, (), 10, "x", "Deal", ("§1",), True, {"card_number": 1})
+    assert [getattr(full, n) for n in names] == [R.DEAL, 3, (), 10, "x", "Deal", ("§1",), True, {"card_number": 1}]
+    bare = R.Operation(R.BURN)
+    assert (bare.position, bare.cards, bare.amount, bare.detail) == (None, (), 0, {})
+    assert bare.detail is not R.Operation(R.BURN).detail  # a dict of its own, as default_factory gave
+    assert dataclasses.replace(full, text="Other").text == "Other" and full == dataclasses.replace(full, detail={})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        full.text = "changed"

@@ -258,6 +258,7 @@ def progressive_key(value: HandValue) -> str:
 # ---- constructing hands on purpose (rare hands without dealing thousands) ------------
 
 FULL_DECK = tuple(Card(rank, suit) for suit in SUIT_CHARS for rank in range(ACE, 1, -1))
+_KEYED_DECK = tuple(((c.rank, c.suit), c) for c in FULL_DECK)
 TARGET_KEYS = tuple(c.key for c in Category) + EXTRA_KEYS
 
 
@@ -307,15 +308,16 @@ def hand_of(key: str, rng: random.Random, cards: int = PLAYER_CARDS, avoid: Sequ
         raise HandError(f"unknown hand {key!r}; the hands are {', '.join(TARGET_KEYS)}")
     if cards not in (4, PLAYER_CARDS, DEALER_CARDS):
         raise HandError("a hand is built of four, five or six cards")
-    used = set(avoid)
+    used = tuple(avoid)
+    taken = {(c.rank, c.suit) for c in used}
     # A core that no other card can complete (a crowded deck) gives way to another core;
     # the cores are walked, never dealt and thrown back.
     for _ in range(3):
         core = _core_patterns().pick(key, rng, used)
         if core is None:
             break
-        gone = {(c.rank, c.suit) for c in used} | {(c.rank, c.suit) for c in core}
-        rest = [c for c in FULL_DECK if (c.rank, c.suit) not in gone]
+        gone = taken | {(c.rank, c.suit) for c in core}
+        rest = [c for c_key, c in _KEYED_DECK if c_key not in gone]
         rest = _scrambled(rest, rng)
         hand = _complete(core, rest, cards - 4, key)
         if hand is not None:

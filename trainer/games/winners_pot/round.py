@@ -124,7 +124,7 @@ class Step:
         return "" if self.position is None else position_name(self.position)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Operation:
     """One thing done at the table, as recorded."""
 
@@ -137,6 +137,16 @@ class Operation:
     citations: tuple[str, ...] = ()
     irregular: bool = False
     detail: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def __init__(self, kind: str, position: int | None = None, cards: tuple[Card, ...] = (), amount: int = 0,
+                 destination: str = "", text: str = "", citations: tuple[str, ...] = (), irregular: bool = False,
+                 detail: dict | None = None) -> None:
+        # The fields above, each set once into the instance's dict (a round records an
+        # operation at every step; a frozen dataclass's own __init__ sets each field through
+        # object.__setattr__, twice as slow). A test holds this list to the fields.
+        self.__dict__.update(kind=kind, position=position, cards=cards, amount=amount, destination=destination,
+                             text=text, citations=citations, irregular=irregular,
+                             detail={} if detail is None else detail)
 
 
 @dataclass
@@ -221,7 +231,11 @@ class Round:
         # players still in, the positions still dealt to, and each hand's value by the
         # cards it has been dealt (and whether it is dead).
         self._values: dict[int, tuple[tuple[Card, ...], bool, HandValue]] = {}
-        self._seats_changed()
+        self._active = list(players)
+        self._dealt_to = self._deal_order
+        self._decision_order = decision_order(button, players)
+        self._street_order = street_order(button, players)
+        self._reveal_order = reveal_order(players)
         # ``expected()`` worked out once per state: forgotten whenever the round changes
         # (``_changing``: every change starts with a check, a card drawn, a phase moved on
         # or an irregularity, and ends with its operation recorded).
@@ -312,14 +326,16 @@ class Round:
     def active_players(self) -> list[int]:
         return list(self._active)
 
-    def _seats_changed(self) -> None:
-        """At the start, and when a player folds or a hand dies: the players still in, the
-        positions dealt to, and the orders of the decisions, the streets and the reveal."""
-        self._active = [s for s in self._players if self.seats[s].active]
-        self._dealt_to = [p for p in self._deal_order if p == DEALER or not self.seats[p].dead]
-        self._decision_order = decision_order(self.button, self._active)
-        self._street_order = street_order(self.button, self._active)
-        self._reveal_order = reveal_order(self._active)
+    def _out(self, seat: int) -> None:
+        """``seat`` folded or its hand died: it leaves the players still in and their orders
+        (the others keep their order: each order only ever loses positions), and a dead
+        hand the positions dealt to."""
+        self._active = [s for s in self._active if s != seat]
+        self._decision_order = [s for s in self._decision_order if s != seat]
+        self._street_order = [p for p in self._street_order if p != seat]
+        self._reveal_order = [p for p in self._reveal_order if p != seat]
+        if self.seats[seat].dead:
+            self._dealt_to = [p for p in self._dealt_to if p != seat]
 
     def street_order_is_ambiguous(self) -> bool:
         """``dealing.street_order_is_ambiguous`` for the players still in (trainer ruling 29)."""
@@ -741,7 +757,7 @@ class Round:
         self._verify(KILL_HAND, position)
         st = self.seats[position]
         st.dead = True
-        self._seats_changed()
+        self._out(position)
         self.pending_kill = None
         cards = self.cards_of(position)
         self.discards.extend(cards)
@@ -788,7 +804,7 @@ class Round:
         st.decisions.append(choice)
         if choice == FOLD:
             st.folded_after = 3 if self.phase == BET_ROUND else 4
-            self._seats_changed()
+            self._out(position)
             self.pending_fold = position
             text = f"{position_name(position, capital=True)} folds"
             amount = 0
