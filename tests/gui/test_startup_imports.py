@@ -33,8 +33,11 @@ CHILD = textwrap.dedent("""
     window.show()
     app.processEvents()
     window.repaint()
+    import enum, gc  # was Qt's namespace built (all its enums, ~25 ms: trainer.ui.qt_namespace)?
+    qt_built = any(isinstance(o, enum.EnumType) and o.__qualname__ == "Qt.AlignmentFlag" for o in gc.get_objects())
     print(json.dumps({"modules": sorted(sys.modules), "screen": type(window.current_screen()).__name__,
-                      "actions": sorted(a.objectName() for a in window.menus.actions())}), flush=True)
+                      "actions": sorted(a.objectName() for a in window.menus.actions()),
+                      "qt_namespace_built": qt_built}), flush=True)
     window.shutdown()
 """)
 
@@ -60,6 +63,9 @@ def test_the_first_paint_imports_the_trainee_list_alone():
     screens = [m for m in modules if m.startswith("trainer.ui.screens.")]
     assert screens == ["trainer.ui.screens.trainee_screen"]
     assert got["screen"] == "TraineeScreen"
+    # PySide6 builds all of Qt's namespace at its first use: the first screen sets its few Qt
+    # values by value (trainer.ui.qt_namespace), so the namespace waits for the first key or click
+    assert got["qt_namespace_built"] is False
     # the window's keys are all there though their screens are not loaded: the menus and the rule book's
     assert got["actions"] == sorted(["menu-switch-trainee", "menu-import", "menu-export", "menu-restore-backup",
                                      "menu-quit", "menu-full-screen", "menu-larger", "menu-smaller",
@@ -169,3 +175,29 @@ def test_the_app_made_at_start_has_the_fusion_style_without_setting_it(tmp_path)
     assert out.returncode == 0, out.stderr[-2000:]
     got = json.loads(out.stdout.strip().splitlines()[-1])
     assert got == {"style": "fusion", "arguments": ["dealer-trainer"], "sheet": True, "window": "#eef2ef"}
+
+
+def test_the_values_set_before_the_first_paint_are_qts(qapp):
+    """trainer.ui.qt_namespace's values, set through the widgets' properties, are Qt's own,
+    and they take effect as the enums would."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QLabel, QListWidgetItem, QWidget
+
+    from trainer.ui import qt_namespace as ns
+
+    assert ns.NO_FOCUS == Qt.FocusPolicy.NoFocus.value
+    assert ns.ALIGN_CENTER == Qt.AlignmentFlag.AlignCenter.value
+    assert ns.WINDOW_SHORTCUT == Qt.ShortcutContext.WindowShortcut.value
+    assert ns.USER_ROLE == Qt.ItemDataRole.UserRole.value
+    widget, label, action = QWidget(), QLabel("x"), QAction("x")
+    assert widget.setProperty("focusPolicy", ns.NO_FOCUS)
+    assert label.setProperty("alignment", ns.ALIGN_CENTER)
+    assert action.setProperty("shortcutContext", ns.WINDOW_SHORTCUT)
+    assert widget.focusPolicy() == Qt.FocusPolicy.NoFocus
+    assert label.alignment() == Qt.AlignmentFlag.AlignCenter
+    assert action.shortcutContext() == Qt.ShortcutContext.WindowShortcut
+    item = QListWidgetItem("Ann")
+    item.setData(ns.USER_ROLE, 7)
+    assert item.data(Qt.ItemDataRole.UserRole) == 7
+    assert ns.Qt.AlignmentFlag is Qt.AlignmentFlag  # the namespace itself, when first used

@@ -6,12 +6,13 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QSize, Qt
+from PySide6.QtCore import QSettings, QSize
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 import trainer
 from trainer.ui import style
+from trainer.ui.qt_namespace import Qt
 
 APP_NAME = "Dealer Trainer"
 # Where QSettings keeps the window's size and place, the text size, the last trainee and game

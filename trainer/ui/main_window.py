@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
 
@@ -34,6 +34,7 @@ from trainer.ui.drills import drill
 from trainer.ui.menus import AppMenus, about_html, screen_shortcuts, shortcuts_html, show_message
 from trainer.ui.rulebook_install import install as install_rulebook
 from trainer.ui.worker import StoreWorker
+from trainer.ui.qt_namespace import Qt
 
 WINDOW_TITLE = "Dealer Trainer"
 if TYPE_CHECKING:  # made when first opened: not imported at start-up

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QLabel, QMainWindow, QMenuBar, QMessageBox, QWidget
 
 import trainer
+from trainer.ui.qt_namespace import WINDOW_SHORTCUT, Qt
 
 # The keys (made as the actions are: a QKeySequence needs the QApplication).
 # (The platform's standard keys first; the text after it where a platform has none.)
@@ -189,7 +189,7 @@ class AppMenus:
             action.setShortcuts(key_sequences(keys))
             # Window-wide, so that the keys work whatever has the focus (and in full screen,
             # where the menu bar may be hidden).
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setProperty("shortcutContext", WINDOW_SHORTCUT)  # by value: qt_namespace
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
+
+from trainer.ui.qt_namespace import WINDOW_SHORTCUT
 
 RULEBOOK_KEYS = ("Ctrl+R",)
 FOLDER_KEY = "rulebook/folder"  # QSettings: the school's rule texts
@@ -87,7 +88,7 @@ def install(window) -> None:
     action = QAction("&Rule book", window)
     action.setObjectName("menu-rulebook")
     action.setShortcuts([QKeySequence(k) for k in RULEBOOK_KEYS])
-    action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    action.setProperty("shortcutContext", WINDOW_SHORTCUT)  # by value: qt_namespace
     action.triggered.connect(lambda: open_rulebook())
     window.addAction(action)  # a window key, listed by Help > Keyboard shortcuts (its name starts "menu-")
     window.rulebook_action = action

@@ -11,9 +11,11 @@ see the scroll areas."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtCore import QEvent, QSize
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QScrollArea, QStackedWidget, QWidget
+
+from trainer.ui.qt_namespace import NO_FOCUS
 
 
 class ScreenPage(QScrollArea):
@@ -27,7 +29,7 @@ class ScreenPage(QScrollArea):
         # size hints, a table's included), so that a screen filling the window scrolled.
         self.setWidgetResizable(False)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay with the screen
+        self.setProperty("focusPolicy", NO_FOCUS)  # the keys stay with the screen (by value: qt_namespace)
         # Its own viewport, made here: asking the scroll area for the one it made (``viewport()``)
         # has PySide6 find that widget's class among all of QtWidgets' classes, building
         # their enums (some 25 ms before the first paint; issue 17).

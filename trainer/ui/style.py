@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.contracts.measures import percent
+from trainer.ui.qt_namespace import Qt
 
 # Colours -------------------------------------------------------------------------
 BG = "#eef2ef"

@@ -7,7 +7,7 @@ is checked by the server, and ``sign_in_requested(name, pin)`` is emitted in pla
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 
 from trainer.core import names
 from trainer.ui import style
+from trainer.ui.qt_namespace import ALIGN_CENTER, USER_ROLE, Qt
 
-ID_ROLE = Qt.ItemDataRole.UserRole
+ID_ROLE = USER_ROLE  # Qt.ItemDataRole.UserRole (trainer.ui.qt_namespace)
 
 
 class TraineeList(QListWidget):
@@ -81,7 +82,7 @@ class TraineeScreen(QWidget):
         self.list.activated_current.connect(self.continue_)
         self.list.currentItemChanged.connect(lambda *_: self._update_buttons())
         self.empty = style.label("Opening the database…", "empty", wrap=True)
-        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setProperty("alignment", ALIGN_CENTER)  # before the first paint: by value
         self.empty.setMinimumHeight(180)
         holder = QWidget(panel)
         holder.setLayout(self.list_stack)
@@ -160,9 +161,9 @@ class TraineeScreen(QWidget):
 
     def focus_default(self) -> None:
         if self._trainees:
-            self.list.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.list.setFocus()
         else:
-            self.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.name_edit.setFocus()
 
     def selected_trainee(self):
         item = self.list.currentItem()
@@ -207,7 +208,7 @@ class TraineeScreen(QWidget):
         pin = self.pin_edit.text().strip()
         if not pin:
             self.show_error("Type your PIN.")
-            self.pin_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.pin_edit.setFocus()
             return
         self.clear_error()
         self.pin_edit.clear()
@@ -219,11 +220,11 @@ class TraineeScreen(QWidget):
         self._update_buttons()
         if problem:
             self.show_error(problem)
-            self.pin_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.pin_edit.setFocus()
 
     def add(self) -> None:
         if self.server_mode:
-            self.pin_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.pin_edit.setFocus()
             return
         try:  # NFC, spaces folded; invisible and control characters refused (issue 14)
             name = names.clean(self.name_edit.text(), "a trainee's name")
@@ -246,7 +247,7 @@ class TraineeScreen(QWidget):
     def show_error(self, message: str) -> None:
         self.error.setText(message)
         self.error.show()
-        self.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.name_edit.setFocus()
 
     def clear_error(self) -> None:
         self.error.hide()
