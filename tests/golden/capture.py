@@ -122,7 +122,11 @@ def capture_table(game_id: str) -> str:
             for i, scene in enumerate(script.scenes):
                 parts.append(f"scene {i} {scene!r}\n")
             watch = tm.watch_round(config)
-            parts.append("watch " + re.sub(r" at 0x[0-9a-f]+", "", repr(watch)) + "\n")
+            # The round's record gained round_no and attempts (schema version 6, for the exact
+            # replay of round_check) after these digests were captured: they say nothing about
+            # the round dealt, so they are left out here rather than the digests made again.
+            text = re.sub(r", round_no=\d+, attempts=\[\]\)", ")", repr(watch), count=1)
+            parts.append("watch " + re.sub(r" at 0x[0-9a-f]+", "", text) + "\n")
     return "".join(parts)
 
 

@@ -18,7 +18,7 @@ from sqlite_utils import Database
 from tests.store.test_migration_v2 import make_v1
 from tests.store.test_store_crash import Child
 from trainer.store import CURRENT_VERSION, Store, StoreError, schema
-from trainer.store.table_rounds import TABLE_ROUND_COLUMNS, RoundMistake, TableRoundRow
+from trainer.store.table_rounds import STORED_COLUMNS, TABLE_ROUND_COLUMNS, RoundMistake, TableRoundRow
 from trainer.contracts.round_record import DEAL_MODE, WATCH_MODE, RoundRecord
 
 GAME = "two-card-joker"
@@ -90,7 +90,7 @@ def test_a_version_2_database_keeps_every_row(tmp_path: Path) -> None:
             assert after == rows, table
         # the imports made before count no table rounds
         assert conn.execute("SELECT table_rounds_added, table_rounds_skipped FROM imports").fetchall() == [(0, 0)]
-        assert [r[1] for r in conn.execute("PRAGMA table_info(table_rounds)")] == list(TABLE_ROUND_COLUMNS)
+        assert [r[1] for r in conn.execute("PRAGMA table_info(table_rounds)")] == list(STORED_COLUMNS)
         indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index' "
                                               "AND tbl_name = 'table_rounds'")}
         assert {"idx_table_rounds_trainee_recorded", "idx_table_rounds_game"} <= indexes
@@ -129,8 +129,10 @@ def test_a_failed_version_3_migration_leaves_version_2(tmp_path: Path, monkeypat
 
 def test_the_table_has_every_column_of_a_round_record() -> None:
     extra = ("id", "session_id", "trainee_id", "station_id", "recorded_at")
-    assert list(TABLE_ROUND_COLUMNS) == [*extra, *record().as_row()]
+    assert list(STORED_COLUMNS) == [*extra, *record().as_row()]
+    # the review's view of a round (read alike from the server): all but what replays it (version 6)
     assert [f.name for f in dataclasses.fields(TableRoundRow)] == list(TABLE_ROUND_COLUMNS)
+    assert list(STORED_COLUMNS) == [*TABLE_ROUND_COLUMNS, "round_no", "attempts"]
 
 
 # -- recording and reading back ------------------------------------------------------------------
@@ -138,13 +140,16 @@ def test_a_round_reads_back_exactly(store: Store) -> None:
     tid, sid = session(store)
     deal = record(procedure_errors=2, payout_errors=1, extra_chip_payouts=1,
                   mistakes=[MISTAKE, {**MISTAKE, "kind": "wrong-amount", "citations": []},
-                            {**MISTAKE, "kind": "extra-chips"}])
+                            {**MISTAKE, "kind": "extra-chips"}], round_no=5,
+                  attempts=[{"verb": "deal", "seat": 3, "face_up": False},
+                            {"verb": "pay", "seat": 1, "spot": "ante", "chips": [[500, 2]], "coins": 25}])
     watch = record(mode=WATCH_MODE, level="practice", seed=12, options={}, actions=6, mistakes_made=3, caught=2,
                    missed_calls=1, false_calls=1, rule_named=2, remedy_named=1, action_ms=[700] * 8, target_ms=0,
                    mistakes=[{"kind": "missed-call", "expected": "Burn one card before the deal",
                               "attempted": "let pass", "explanation": "x",
                               "citations": ["Two Card Joker Poker §7(b)", "Two Card Joker Poker §12(a)"],
-                              "action": 2}])
+                              "action": 2}], round_no=2,
+                   attempts=[{"do": "stop"}, {"do": "rule", "named": "Burn one card"}, {"do": "move-on"}])
     left = record(completed=False, action_ms=[900])
     ids = [store.record_table_round(sid, tid, r) for r in (deal, watch, left)]
     assert all(len(i) == 32 for i in ids) and len(set(ids)) == 3
@@ -154,6 +159,8 @@ def test_a_round_reads_back_exactly(store: Store) -> None:
         assert (row.session_id, row.trainee_id, row.station_id) == (sid, tid, store.station_id)
         assert row.recorded_at.endswith("Z") and row.recorded_at[4] == "-"
         for name, value in dataclasses.asdict(rec).items():
+            if name in ("round_no", "attempts"):
+                continue  # exported as stored, below
             got = getattr(row, name)
             if name == "action_ms":
                 assert got == tuple(value)
@@ -166,6 +173,13 @@ def test_a_round_reads_back_exactly(store: Store) -> None:
         assert (row.total_ms, row.errors, row.clean, row.on_time) == (rec.total_ms, rec.errors, rec.clean,
                                                                      rec.on_time)
     assert rows[1].mean_action_ms == 700 and not rows[0].completed
+    # what replays each round, as its results are exported: compact JSON text, the attempts in order
+    [exported] = store.iter_results_table_rounds()
+    assert [(r["id"], r["round_no"], r["attempts"]) for r in exported] == [
+        (ids[0], 5, '[{"verb":"deal","seat":3,"face_up":false},{"verb":"pay","seat":1,"spot":"ante",'
+                    '"chips":[[500,2]],"coins":25}]'),
+        (ids[1], 2, '[{"do":"stop"},{"do":"rule","named":"Burn one card"},{"do":"move-on"}]'),
+        (ids[2], 0, "[]")]
 
 
 def test_filters_by_trainee_game_and_time(store: Store) -> None:

@@ -1,7 +1,14 @@
 """A table mode round's score as stored for the supervisor: procedure and payout errors,
 missed and false error calls (watch mode), and the time of every action. Table mode
 (``trainer.training.table_mode``) scores a round into it; the store keeps it whole
-(``trainer.store.table_rounds``)."""
+(``trainer.store.table_rounds``).
+
+It also keeps what makes the round replayable (issue 19, schema version 6): the round's
+number at its table (``round_no``: the stub is counted every fifth round in Two Card
+Joker and Four Card, Winner's Pot's button moves each round) and the trainee's
+``attempts`` in order, so that ``trainer.review.round_check`` deals the round again,
+feeds it the same attempts and requires the same record. ``round_no`` 0 is a round
+recorded before version 6, without its attempts."""
 
 from __future__ import annotations
 
@@ -33,6 +40,12 @@ class RoundRecord:
     target_ms: int = 0  # the level's time target for the round (0: untimed)
     mistakes: list[dict] = field(default_factory=list)  # each error, for the review
     completed: bool = False
+    round_no: int = 0  # the round's number at its table, from 1 (0: not known, recorded before version 6)
+    # What the trainee did, in order, as JSON-safe dicts holding only what was given. Deal
+    # mode: each attempt ({"verb": "deal", "seat": 2, "face_up": false}; a payout's
+    # "amount" or "chips" [[denomination, count], ...] and "coins"). Watch mode: each
+    # {"do": "stop"}, {"do": "move-on"}, {"do": "rule", "named": ...}, {"do": "remedy", "named": ...}.
+    attempts: list[dict] = field(default_factory=list)
 
     @property
     def total_ms(self) -> int:
@@ -63,5 +76,6 @@ class RoundRecord:
             "rule_named": self.rule_named, "remedy_named": self.remedy_named,
             "total_ms": self.total_ms, "target_ms": self.target_ms,
             "action_ms": json.dumps(self.action_ms), "mistakes": json.dumps(self.mistakes),
-            "completed": int(self.completed),
+            "completed": int(self.completed), "round_no": self.round_no,
+            "attempts": json.dumps(self.attempts, separators=(",", ":")),
         }

@@ -13,11 +13,14 @@ is JSON::
      "answer_count": 1234, "table_round_count": 12,
      "answers": [{"id", "session_id", "trainee_id", ..., "target_ms"}],
      "table_rounds": [{"id", "session_id", "trainee_id", "station_id", "recorded_at", "game_id", "mode",
-                       "level", "seed", "options", ..., "mistakes", "completed"}]}
+                       "level", "seed", "options", ..., "mistakes", "completed", "round_no", "attempts"}]}
 
 Format 2 added ``table_rounds`` (table mode's rounds, the columns of the store's
 ``table_rounds`` with its JSON columns as text); a format-1 file has none and still
-imports. Ids of sessions, answers and table rounds are the station's uuids; trainee ids
+imports. Since the store's schema version 6 a round also carries ``round_no`` and
+``attempts`` (what replays it exactly); they are optional in format 2 (a file written
+before has neither, and its rounds are checked as before; an older Dealer Trainer reading
+a newer file leaves them out). Ids of sessions, answers and table rounds are the station's uuids; trainee ids
 are the station's own and are matched to this database's trainees by name (see
 ``trainer.store.exchange``).
 
@@ -50,7 +53,8 @@ results file and a station's database alike:
   is flagged; the counts of the file are never used;
 - the first attempt of a trainee at an exam counts; later ones are shown as retakes
   (``Store.exam_attempts``);
-- every table mode round is dealt again from its game, level, seed and house options
+- every table mode round is dealt again from its game, level, seed and house options,
+  and one that carries its round number and attempts is played again through them
   (``trainer.review.round_check``, which says what its record holds and what it cannot
   replay): a round whose record is not what its replay gives is left out with one line
   naming it and what differs (in the import's flags and its audit entry), and the other
@@ -198,6 +202,8 @@ def check_answer(name: str, n: int, a: Any) -> dict[str, Any]:
 
 
 TABLE_ROUND_CHECK = {c: (_I if c in INT_COLUMNS else _S, c == "station_id") for c in TABLE_ROUND_COLUMNS}
+# what replays a round exactly (schema version 6): a file written before has neither
+TABLE_ROUND_CHECK.update({"round_no": (_I, True), "attempts": (_S, True)})
 _JSON_KINDS = {"options": dict, "action_ms": list, "mistakes": list}
 
 
@@ -219,7 +225,17 @@ def check_table_round(name: str, n: int, r: Any) -> dict[str, Any]:
                 raise ValueError
         except ValueError:
             raise _bad(name, f"table round {n} has no valid {col!r}") from None
-    return {c: r.get(c) for c in TABLE_ROUND_COLUMNS}
+    round_no, attempts = r.get("round_no") or 0, r.get("attempts") or ""
+    if round_no < 0:
+        raise _bad(name, f"table round {n} has an impossible value")
+    if attempts:
+        try:
+            value = json.loads(attempts)
+            if not isinstance(value, list) or not all(isinstance(a, dict) for a in value):
+                raise ValueError
+        except ValueError:
+            raise _bad(name, f"table round {n} has no valid 'attempts'") from None
+    return {**{c: r.get(c) for c in TABLE_ROUND_COLUMNS}, "round_no": round_no, "attempts": attempts}
 
 
 def check_header(name: str, doc: Any) -> dict[str, Any]:

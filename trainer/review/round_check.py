@@ -26,17 +26,29 @@ re-derived and compared:
 - a completed round has one time per action (a watched round: per action shown, the
   app's mistakes included), an unfinished one fewer; the total is their sum.
 
-What the record does NOT hold, so what cannot be replayed: the trainee's attempts
-themselves (each verb, seat, spot, face and payout in chips, in order; in watch mode
-each stop and each move on). So a mistake removed from the list together with its
-count, or a missed call turned into a catch, holds together and is not found here; only
-a record of the attempts would let the trainee's round be dealt again through
-``DealerRound.attempt``. The times (``action_ms``, ``total_ms``) are the trainee's own
-and cannot be re-derived either: only their number and their sum are checked. The round's
-number at its table is not stored either, and it changes the round (the stub counted
-every fifth round in Two Card Joker and Four Card; Winner's Pot's button moves each
-round): the replay tries the round numbers ``ROUND_NUMBERS`` and the round is accepted
-when one of them gives it.
+A round recorded since schema version 6 also holds its number at its table
+(``round_no``: the stub is counted every fifth round in Two Card Joker and Four Card,
+Winner's Pot's button moves each round) and the trainee's attempts in order
+(``attempts``: each verb, seat, spot, face and payout in chips; in watch mode each stop,
+move on, rule and remedy named). Such a round is replayed exactly: dealt again as that
+round at its table, its attempts fed in order through the same engine table mode uses
+(``DealerRound.attempt``; ``WatchRound.stop``, ``proceed`` and ``answer``), and the
+record the replay gives must EQUAL the stored one, field by field (the house options,
+the number of actions, every count, the time target, the mistakes list, completed),
+except the times. So a mistake removed from the list together with its count, a missed
+call turned into a catch, an attempt changed or another round number are refused. What
+no replay can find is a record forged whole, its attempts included, into a round the
+trainee could have played that way: the attempts say what was done, not who did it.
+
+The times (``action_ms``, ``total_ms``) are the trainee's own clock: the attempts do not
+carry them and the replay cannot re-derive them, so only their number (one per step
+done, as the replay gives it) and their sum are checked.
+
+A round recorded before version 6 (``round_no`` 0, ``attempts`` '' or missing, as from
+an older results file or the classroom server) gets the partial check above. Its round
+number is not known: the replay tries the round numbers ``ROUND_NUMBERS`` and the round
+is accepted when one of them gives it. (Blanking both fields of a newer round brings it
+down to that partial check: a row says nothing that proves which version recorded it.)
 """
 
 from __future__ import annotations
@@ -97,12 +109,27 @@ def round_differences(row: dict[str, Any]) -> list[str]:
             return [f"it names a house option {key!r} the game does not have"]
         if value not in offered[key].choices:
             return [f"its house option {key!r} is {value!r}, which the game does not offer"]
+    round_no, attempts = row.get("round_no") or 0, row.get("attempts") or ""
+    if not isinstance(round_no, int) or isinstance(round_no, bool) or round_no < 0:
+        return ["its round number is not a whole number"]
+    if attempts:
+        try:
+            attempts = json.loads(attempts)
+        except (TypeError, ValueError):
+            attempts = None
+        if not isinstance(attempts, list) or not all(isinstance(a, dict) for a in attempts):
+            return ["its attempts are not readable"]
+        if round_no < 1:
+            return ["it records its attempts but not its round number at the table"]
     counts = _counted(row, mode == DEAL_MODE, mistakes, action_ms)
     if counts:
         return counts  # the record does not even agree with itself
+    if isinstance(attempts, list):
+        return _replayed(row, RoundConfig(game_id, int(row["seed"]), lv, {k: str(v) for k, v in options.items()},
+                                          round_no), attempts, options, mistakes, action_ms)
     first: list[str] | None = None
     seen: set[str] = set()
-    for number in ROUND_NUMBERS:
+    for number in (round_no,) if round_no else ROUND_NUMBERS:
         config = RoundConfig(game_id, int(row["seed"]), lv, {k: str(v) for k, v in options.items()}, number)
         try:
             played = games.deal_round(config) if mode == DEAL_MODE else games.watch_round(config)
@@ -164,6 +191,119 @@ def _counted(row: dict[str, Any], deal: bool, mistakes: list[dict], action_ms: l
     if any(not isinstance(m.get("action"), int) or isinstance(m.get("action"), bool) for m in mistakes):
         out.append("a mistake names no action")
     return out
+
+
+# -- the record against its attempts replayed ---------------------------------------------------
+# The columns the replay must give as stored, each with how a difference is said.
+_REPLAYED = (("actions", "{stored} dealer actions, but the round has {replayed}"),
+             *((c, c.replace("_", " ") + " {stored}, but its attempts replayed give {replayed}") for c in (
+                 "procedure_errors", "payout_errors", "extra_chip_payouts", "mistakes_made", "caught",
+                 "missed_calls", "false_calls", "rule_named", "remedy_named")),
+)
+
+
+def _replayed(row: dict[str, Any], config, attempts: list[dict], options: dict, mistakes: list[dict],
+              action_ms: list[int]) -> list[str]:
+    """The round dealt again as the same round at its table, its attempts fed in order, and
+    the record that gives against the stored one, field by field except the times (the
+    trainee's clock, which the attempts do not carry: only their number is compared here,
+    their sum in ``_counted``)."""
+    from trainer.contracts.round_record import DEAL_MODE
+    from trainer.training.table_mode import games
+
+    deal = row["mode"] == DEAL_MODE
+    try:
+        played = games.deal_round(config) if deal else games.watch_round(config)
+    except Exception as e:  # noqa: BLE001 - a seed or option the game refuses is a difference
+        return [f"the round cannot be dealt again from its seed ({type(e).__name__}: {e})"]
+    why = _feed_deal(played, attempts) if deal else _feed_watch(played, attempts)
+    if why is not None:
+        return [why]
+    record = played.record
+    out = []
+    if record.options != options:
+        out.append(f"its house options are not the ones the round is dealt under ({_options_text(record.options)})")
+    for column, text in _REPLAYED:
+        if int(row[column]) != getattr(record, column):
+            out.append(text.format(stored=row[column], replayed=getattr(record, column)))
+    if int(row["target_ms"]) != record.target_ms:
+        out.append(f"time target {row['target_ms']} ms, but the level's for its actions is {record.target_ms} ms"
+                   if deal else f"time target {row['target_ms']} ms in a watched round, which has none")
+    wrong = _mistakes_wrong(mistakes, json.loads(json.dumps(record.mistakes)))
+    if wrong:
+        out.append(wrong)
+    if bool(row["completed"]) != record.completed:
+        out.append("completed, but its attempts replayed leave the round unfinished" if row["completed"]
+                   else "not completed, but its attempts replayed finish the round")
+    if len(action_ms) != len(record.action_ms):
+        out.append(f"{len(action_ms)} action times, but its attempts replayed do {len(record.action_ms)} steps")
+    return out
+
+
+def _feed_deal(played, attempts: list[dict]) -> str | None:
+    """Each attempt made again, in order; why one cannot be, or None."""
+    from trainer.training.table_mode.actions import Attempt
+
+    for n, a in enumerate(attempts, start=1):
+        try:
+            attempt = Attempt.from_record(a)
+        except ValueError as e:
+            return f"attempt {n} is not an attempt the app records ({e})"
+        if played.finished:
+            return f"attempt {n} comes after the round is over"
+        try:
+            played.attempt(attempt, 0)
+        except Exception as e:  # noqa: BLE001 - an attempt the round cannot take is a difference
+            return f"attempt {n} cannot be made in the round ({type(e).__name__}: {e})"
+    return None
+
+
+def _feed_watch(played, attempts: list[dict]) -> str | None:
+    """Each stop, move on and rule or remedy named made again, in order; why one cannot be, or None."""
+    from trainer.training.table_mode.watch import MOVE_ON, REMEDY, RULE, STOP
+
+    for n, a in enumerate(attempts, start=1):
+        do = a.get("do")
+        if not ((do in (STOP, MOVE_ON) and set(a) == {"do"})
+                or (do in (RULE, REMEDY) and set(a) == {"do", "named"} and isinstance(a["named"], str))):
+            return f"attempt {n} is not a stop, a move on or a rule or remedy named"
+        if played.finished:
+            return f"attempt {n} comes after the round is over"
+        asked = (RULE if played.pending[0].kind.endswith("watch-rule") else REMEDY) if played.pending else None
+        if do in (STOP, MOVE_ON) and asked:
+            return f"attempt {n} ({do}) comes before the {asked} of the mistake stopped is named"
+        if do in (RULE, REMEDY) and do != asked:
+            return (f"attempt {n} names a {do}, but " + (f"the {asked} is asked" if asked else "no mistake is stopped"))
+        if do == STOP:
+            played.stop(0)
+        elif do == MOVE_ON:
+            played.proceed(0)
+        else:
+            played.answer(a["named"], 0)
+    return None
+
+
+def _mistakes_wrong(stored: list[dict], replayed: list[dict]) -> str | None:
+    """How the stored mistakes differ from the replay's: the first that differs, or None."""
+    if stored == replayed:
+        return None
+    n = next(i for i in range(max(len(stored), len(replayed)))
+             if i >= len(stored) or i >= len(replayed) or stored[i] != replayed[i])
+
+    def said(m: dict) -> str:
+        return f"{m.get('kind')} at action {m.get('action')}"
+
+    head = (f"its mistakes list {len(stored)}, but its attempts replayed give {len(replayed)}"
+            if len(stored) != len(replayed) else "its mistakes are not the ones its attempts replayed give")
+    if len(replayed) == len(stored) + 1 and stored == replayed[:n] + replayed[n + 1:]:
+        return f"{head}: mistake {n + 1} ({said(replayed[n])}) is not listed"
+    if len(stored) == len(replayed) + 1 and replayed == stored[:n] + stored[n + 1:]:
+        return f"{head}: mistake {n + 1} ({said(stored[n])}) is not made"
+    if n >= len(stored) or n >= len(replayed):
+        return head
+    if said(stored[n]) == said(replayed[n]):
+        return f"{head}: mistake {n + 1} ({said(stored[n])}) is not recorded as the replay gives it"
+    return f"{head}: mistake {n + 1} is {said(stored[n])}, where the replay gives {said(replayed[n])}"
 
 
 # -- the record against the replay ------------------------------------------------------------

@@ -12,6 +12,8 @@ rounds); ``import_results`` adds such results to this database:
 - sessions, answers and table rounds keep the ids they were given when made (uuid4),
   so an import adds only what is not here yet: importing the same file twice, or a file
   and the database it came from, adds nothing the second time;
+- a table round keeps what replays it (its ``round_no`` and ``attempts``, schema version
+  6); a round of an older file, which has neither, gets 0 and '' (not known);
 - exams are never added from a file: the exams of this database are the authority
   (``trainer.review.importer`` refuses an attempt at an exam not made here).
 

@@ -442,9 +442,22 @@ def _v5_dashboard_summaries(db: Database) -> None:
 # check at open leaves their pages to the full check after the first screen.
 LOG_TABLES = frozenset({"sessions", "answers", "table_rounds", *(name for name, *_rest in _V5_SUMMARIES)})
 
+def _v6_replayable_rounds(db: Database) -> None:
+    """Table rounds that can be replayed exactly (issue 19): ``table_rounds`` gains
+    ``round_no`` (the round's number at its table, from 1) and ``attempts`` (the
+    trainee's attempts in order, JSON text), as ``RoundRecord.as_row()`` gives them at
+    version 6. The rounds recorded before have ``round_no`` 0 and ``attempts`` '' (not
+    known: ``trainer.review.round_check`` checks them as before, without the exact replay).
+
+    Every existing row is kept: only two columns are added (ALTER TABLE ADD COLUMN, which
+    rewrites no row and fires no trigger), so the append-only triggers stay as they are."""
+    db.execute("ALTER TABLE table_rounds ADD COLUMN round_no INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE table_rounds ADD COLUMN attempts TEXT NOT NULL DEFAULT ''")
+
+
 MIGRATIONS: list[Migration] = [_v1_initial, _v2_review, _v3_table_rounds, _append_only_audit_chain,
-                               _v5_dashboard_summaries]
-CURRENT_VERSION = 5
+                               _v5_dashboard_summaries, _v6_replayable_rounds]
+CURRENT_VERSION = 6
 assert CURRENT_VERSION == len(MIGRATIONS), "one migration per schema version"
 
 

@@ -5,7 +5,9 @@ The answers of table mode are ordinary answers (skills ``<game>.table-procedure`
 ``<game>.table-payouts``, ``<game>.table-watch``), so the dashboard's figures per skill
 include them; a round's row keeps what the answers cannot: its level and house options,
 the errors of each kind, the calls of watch mode, the time of every action against the
-level's target, and each mistake with the rule cited.
+level's target, and each mistake with the rule cited; since version 6 also the round's
+number at its table and the trainee's attempts in order, from which
+``trainer.review.round_check`` replays the round exactly.
 
 Rows are append-only (triggers refuse UPDATE and DELETE, as for the answers) and keep
 the id, the ``station_id`` and the time they were given where they were recorded, so an
@@ -25,12 +27,18 @@ from trainer.store.records import StoreError, utc_now
 from trainer.store.stats import sql_where
 from trainer.contracts.round_record import MODES, RoundRecord
 
-# The columns of ``table_rounds`` (schema version 3), in order.
+# The columns of ``table_rounds`` at schema version 3, in order: the round's score, which the
+# review reads (also from the classroom server's table, trainer/server).
 TABLE_ROUND_COLUMNS = (
     "id", "session_id", "trainee_id", "station_id", "recorded_at", "game_id", "mode", "level", "seed", "options",
     "actions", "procedure_errors", "payout_errors", "extra_chip_payouts", "mistakes_made", "caught", "missed_calls",
     "false_calls", "rule_named", "remedy_named", "total_ms", "target_ms", "action_ms", "mistakes", "completed",
 )
+# Added at version 6: what replays the round exactly (``trainer.review.round_check``); 0 and ''
+# in the rounds recorded before. Stored, exported and imported; not part of ``TableRoundRow``,
+# the review's view of a round, read alike from this store and from the classroom server.
+REPLAY_COLUMNS = ("round_no", "attempts")
+STORED_COLUMNS = TABLE_ROUND_COLUMNS + REPLAY_COLUMNS  # every column of the table, in order
 # The columns that are JSON text in the table (decoded in ``TableRoundRow``).
 JSON_COLUMNS = ("options", "action_ms", "mistakes")
 # The whole-number columns.
@@ -191,7 +199,7 @@ class TableRoundQueries:
                "station_id": self.station_id, "recorded_at": utc_now(), **record.as_row()}
         try:
             with self.db.atomic() as db:
-                db["table_rounds"].insert({c: row[c] for c in TABLE_ROUND_COLUMNS})
+                db["table_rounds"].insert({c: row[c] for c in STORED_COLUMNS})
         except sqlite3.Error as e:
             raise StoreError(f"Saving the table round to {self.path} failed: {e}.") from e
         return round_id
@@ -240,7 +248,7 @@ class TableRoundQueries:
     def iter_results_table_rounds(self, batch: int = 2000):
         """Every round as stored (JSON columns left as text), oldest first, in batches."""
         last = 0
-        cols = ", ".join(TABLE_ROUND_COLUMNS)
+        cols = ", ".join(STORED_COLUMNS)
         while True:
             rows = self._rows(f"SELECT rowid AS _rowid, {cols} FROM table_rounds WHERE rowid > ? "
                               "ORDER BY rowid LIMIT ?", [last, batch])
@@ -250,11 +258,14 @@ class TableRoundQueries:
             yield [{k: v for k, v in r.items() if k != "_rowid"} for r in rows]
 
     def _import_table_rounds(self, chunks, trainee_map: dict[int, int], station_id: str | None) -> tuple[int, int]:
-        """Add the rounds of an import (inside its transaction); (added, skipped)."""
-        added, seen = import_rows(self.db, "table_rounds", TABLE_ROUND_COLUMNS, chunks, trainee_map, "table round",
-                                  defaults=lambda r: {"station_id": r.get("station_id") or station_id or ""})
+        """Add the rounds of an import (inside its transaction); (added, skipped). A round of
+        an older file has no ``round_no`` and ``attempts``: 0 and '' (not known)."""
+        added, seen = import_rows(self.db, "table_rounds", STORED_COLUMNS, chunks, trainee_map, "table round",
+                                  defaults=lambda r: {"station_id": r.get("station_id") or station_id or "",
+                                                      "round_no": r.get("round_no") or 0,
+                                                      "attempts": r.get("attempts") or ""})
         return added, seen - added
 
 
-__all__ = ["TABLE_ROUND_COLUMNS", "RoundMistake", "TableRoundQueries", "TableRoundRow", "TableRoundSummary",
+__all__ = ["REPLAY_COLUMNS", "STORED_COLUMNS", "TABLE_ROUND_COLUMNS", "RoundMistake", "TableRoundQueries", "TableRoundRow", "TableRoundSummary",
            "decode_row"]

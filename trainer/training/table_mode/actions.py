@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.core.table.actions import DEAL, PAY, DealerAction, position_text, verb_title
+from trainer.core.table.actions import DEAL, PAY, VERBS, DealerAction, position_text, verb_title
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,50 @@ class Attempt:
 
             text += f": {format_cents(self.amount)}"
         return text
+
+    def as_record(self) -> dict:
+        """The attempt as a round's record keeps it (``RoundRecord.attempts``): JSON, with
+        only what was given."""
+        out: dict = {"verb": self.verb}
+        for key in ("seat", "spot", "face_up", "amount"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.chips:
+            out["chips"] = [[int(d), int(n)] for d, n in self.chips]
+        if self.coins:
+            out["coins"] = self.coins
+        return out
+
+    @classmethod
+    def from_record(cls, d: object) -> Attempt:
+        """The attempt ``as_record`` kept; ``ValueError`` naming what is wrong for anything
+        else (a results file is not trusted)."""
+        if not isinstance(d, dict) or not isinstance(d.get("verb"), str) or d["verb"] not in VERBS:
+            raise ValueError("it names no dealer action")
+        strange = sorted(set(d) - {"verb", "seat", "spot", "face_up", "amount", "chips", "coins"})
+        if strange:
+            raise ValueError(f"it has {', '.join(strange)}, which an attempt does not have")
+
+        def whole(key: str, value: object) -> int:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"its {key} is not a whole number of at least 0")
+            return value
+
+        seat, spot, face_up, amount = d.get("seat"), d.get("spot"), d.get("face_up"), d.get("amount")
+        if seat is not None:
+            whole("seat", seat)
+        if spot is not None and not isinstance(spot, str):
+            raise ValueError("its spot is not a name")
+        if face_up is not None and not isinstance(face_up, bool):
+            raise ValueError("its face is neither up nor down")
+        if amount is not None:
+            whole("amount", amount)
+        chips = d.get("chips", [])
+        if not isinstance(chips, list) or not all(isinstance(c, list) and len(c) == 2 for c in chips):
+            raise ValueError("its chips are not pairs of denomination and count")
+        return cls(d["verb"], seat, spot, face_up, amount,
+                   tuple((whole("chip denomination", c[0]), whole("chip count", c[1])) for c in chips),
+                   whole("coins", d.get("coins", 0)))
 
 
 def attempt_for(action: DealerAction) -> Attempt:

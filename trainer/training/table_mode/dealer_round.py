@@ -119,6 +119,7 @@ class DealerRound:
         completed action (it is added to the action's time when the action is done)."""
         if self.finished:
             raise RuntimeError("the round is over")
+        self.record.attempts.append(attempt.as_record())  # so that the round can be replayed (round_check)
         acts = self.script.actions
         pending = self.pending()
         self._pending_ms += max(0, int(elapsed_ms))

@@ -42,7 +42,9 @@ def build_round(config: RoundConfig) -> RoundScript:
 
 def deal_round(config: RoundConfig) -> DealerRound:
     """A round for the trainee to deal."""
-    return DealerRound(build_round(config), config.level)
+    play = DealerRound(build_round(config), config.level)
+    play.record.round_no = config.round_number
+    return play
 
 
 def watch_round(config: RoundConfig) -> WatchRound:
@@ -50,7 +52,9 @@ def watch_round(config: RoundConfig) -> WatchRound:
     module = table_module(config.game_id)
     script = build_round(config)
     candidates = module.watch_mistakes(script, random.Random(config.seed ^ 0xBAD))
-    return start_watch(script, config.level, list(candidates), config.seed)
+    play = start_watch(script, config.level, list(candidates), config.seed)
+    play.record.round_no = config.round_number
+    return play
 
 
 def level_for(level: Level | str) -> Level:

@@ -21,6 +21,9 @@ from trainer.games.common.rules_questions import remedies_differ
 from trainer.training.table_mode.dealer_round import watch_skill
 from trainer.contracts.round_record import WATCH_MODE, RoundRecord
 
+# What the trainee does in a watched round, as its record keeps it (``RoundRecord.attempts``).
+STOP, MOVE_ON, RULE, REMEDY = "stop", "move-on", "rule", "remedy"
+
 
 @dataclass
 class Shown:
@@ -80,6 +83,7 @@ class WatchRound:
         cur = self.current()
         if cur is None or self.pending:
             raise RuntimeError("nothing to stop")
+        self.record.attempts.append({"do": STOP})  # the trainee's calls, in order: the round can be replayed
         self._ms += max(0, int(elapsed_ms))
         if self.position in self.stopped:
             return False, "You have already stopped this action."
@@ -99,6 +103,7 @@ class WatchRound:
     def answer(self, given: str, elapsed_ms: int = 0) -> AnswerResult:
         """Answer the first pending question (the rule, then the remedy)."""
         q = self.pending.pop(0)
+        self.record.attempts.append({"do": RULE if q.kind.endswith("watch-rule") else REMEDY, "named": given})
         result = AnswerResult(q, given, q.is_correct(given), max(0, int(elapsed_ms)))
         self.results.append(result)
         if result.correct:
@@ -115,6 +120,7 @@ class WatchRound:
         cur = self.current()
         if cur is None:
             return None
+        self.record.attempts.append({"do": MOVE_ON})
         self._ms += max(0, int(elapsed_ms))
         self.record.action_ms.append(self._ms)
         self._ms = 0
