@@ -578,14 +578,11 @@ class ServerReviewSource:
             SELECT s.id, s.exam_id, coalesce(e.title, 'Unknown exam'), s.trainee_id, t.name, {iso('s.started_at')},
                    {iso('x.ended_at')},
                    coalesce((e.definition::jsonb ->> 'question_count')::integer, s.question_count),
-                   (SELECT count(*) FROM dealer.answers a WHERE a.session_id = s.id AND {ACCEPTED}),
-                   (SELECT coalesce(sum(a.is_correct), 0) FROM dealer.answers a WHERE a.session_id = s.id
-                      AND {ACCEPTED}),
-                   coalesce((e.definition::jsonb ->> 'pass_mark')::integer, 0),
-                   (SELECT coalesce(sum(a.response_ms), 0) FROM dealer.answers a WHERE a.session_id = s.id
-                      AND {ACCEPTED}),
-                   n.n
+                   sc.answered, sc.correct, coalesce((e.definition::jsonb ->> 'pass_mark')::integer, 0), sc.ms, n.n
             FROM n JOIN dealer.sessions s ON s.id = n.id
+            CROSS JOIN LATERAL (SELECT count(*) AS answered, coalesce(sum(a.is_correct), 0) AS correct,
+                                       coalesce(sum(a.response_ms), 0) AS ms
+                                FROM dealer.answers a WHERE a.session_id = s.id AND {ACCEPTED}) sc
             JOIN dealer.trainees t ON t.id = s.trainee_id
             LEFT JOIN dealer.exams e ON e.id = s.exam_id
             LEFT JOIN dealer.session_ends x ON x.session_id = s.id
