@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QSize
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 import trainer
 from trainer.ui import style
@@ -88,6 +88,8 @@ def run(db_path: str | Path, *, full_screen: bool = False, settings: QSettings |
     outcome = {"code": 0}
 
     def failed(message: str) -> None:
+        from PySide6.QtWidgets import QMessageBox  # when asked: not on the way to the first paint (issue 17)
+
         outcome["code"] = 1
         print(f"dealer-trainer: cannot open the database: {message}", file=sys.stderr)
         window.hide()

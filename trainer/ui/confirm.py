@@ -8,10 +8,12 @@ practice (practice_flow), table mode (table_mode/screen.py) and the drills
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 
 def ask_to_leave(parent: QWidget, title: str, text: str) -> bool:
+    from PySide6.QtWidgets import QMessageBox  # when asked: not on the way to the first paint (issue 17)
+
     box = QMessageBox(QMessageBox.Icon.Question, title, text,
                       QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
     box.setObjectName("confirm-leave")

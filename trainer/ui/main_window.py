@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from trainer.ui.screens.trainee_screen import TraineeScreen
 from trainer.ui import style
@@ -211,6 +211,8 @@ class MainWindow(QMainWindow):
     def show_problem(self, title: str, message: str) -> None:
         self.statusBar().showMessage(f"{title}: {message}", 15000)
         print(f"dealer-trainer: {message}", file=sys.stderr)
+        from PySide6.QtWidgets import QMessageBox  # when asked: not on the way to the first paint (issue 17)
+
         box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
@@ -605,6 +607,8 @@ class MainWindow(QMainWindow):
         return path
 
     def confirm_restore(self, path: Path) -> bool:
+        from PySide6.QtWidgets import QMessageBox  # when asked: not on the way to the first paint (issue 17)
+
         box = QMessageBox(QMessageBox.Icon.Warning, "Restore this backup?",
                           f"The database will become exactly {path.name}: everything recorded since is "
                           "replaced (a backup of it is made first). Restore?",

@@ -18,9 +18,13 @@ letter) and the window's own shortcuts.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QAbstractButton, QLabel, QMainWindow, QMenuBar, QMessageBox, QWidget
+from PySide6.QtWidgets import QAbstractButton, QLabel, QMainWindow, QMenuBar, QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
 
 import trainer
 from trainer.ui.qt_namespace import WINDOW_SHORTCUT, Qt
@@ -215,6 +219,8 @@ class AppMenus:
 
 def show_message(parent: QWidget, title: str, html: str, name: str) -> QMessageBox:
     """A window-modal information box with rich text (never blocks the caller)."""
+    from PySide6.QtWidgets import QMessageBox  # when asked: not on the way to the first paint (issue 17)
+
     box = QMessageBox(QMessageBox.Icon.NoIcon, title, "", QMessageBox.StandardButton.Close, parent)
     box.setObjectName(name)
     box.setTextFormat(Qt.TextFormat.RichText)

@@ -19,7 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMessageBox
+from PySide6.QtWidgets import QLabel
 
 STATUS_MS = 1000
 
@@ -219,6 +219,8 @@ class ServerLink(QObject):
                                   on_result=remembered, on_error=self.window.show_store_error)
 
     def _not_started(self, message: str) -> None:
+        from PySide6.QtWidgets import QMessageBox  # when asked: not on the way to the first paint (issue 17)
+
         QMessageBox.warning(self.window, "The server did not start this exam",
                             f"{message}\n\nYour answers are kept on this station, but this attempt will not count "
                             "on the server. Tell your instructor.")
