@@ -195,11 +195,10 @@ def _counted(row: dict[str, Any], deal: bool, mistakes: list[dict], action_ms: l
 
 # -- the record against its attempts replayed ---------------------------------------------------
 # The columns the replay must give as stored, each with how a difference is said.
+_COUNTS = ("procedure_errors", "payout_errors", "extra_chip_payouts", "mistakes_made", "caught", "missed_calls",
+           "false_calls", "rule_named", "remedy_named")
 _REPLAYED = (("actions", "{stored} dealer actions, but the round has {replayed}"),
-             *((c, c.replace("_", " ") + " {stored}, but its attempts replayed give {replayed}") for c in (
-                 "procedure_errors", "payout_errors", "extra_chip_payouts", "mistakes_made", "caught",
-                 "missed_calls", "false_calls", "rule_named", "remedy_named")),
-)
+             *((c, c.replace("_", " ") + " {stored}, but its attempts replayed give {replayed}") for c in _COUNTS))
 
 
 def _replayed(row: dict[str, Any], config, attempts: list[dict], options: dict, mistakes: list[dict],
