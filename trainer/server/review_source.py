@@ -321,12 +321,9 @@ class ServerReviewSource:
             [*params, window == RECENT_WINDOW, split.hi, split.hi, split.lo, split.lo,
              *([split.lo] if split.lo is not None else []), *([split.hi] if split.hi is not None else []),
              max(0, window)])
-        out = []
-        for r in rows:
-            key, last = (int(r[0]), r[1], r[2]), r[7]
-            out.append((SkillStat(*key, *(int(v) for v in r[3:7]), last),
-                        SkillStat(*key, *(int(v or 0) for v in r[8:12]), last)))
-        return out
+        # (every value a bigint or text already: thousands of rows, no conversions)
+        return [(SkillStat(t, g, sk, n, c, o, ms, last), SkillStat(t, g, sk, rn, rc, ro, rms, last))
+                for t, g, sk, n, c, o, ms, last, rn, rc, ro, rms in rows]
 
     def _skill_figures_direct(self, f: AnswerFilter, window: int) -> list[tuple[SkillStat, SkillStat]]:
         """``skill_figures`` from the accepted answers alone (``rank`` over all of them)."""
