@@ -1,0 +1,255 @@
+"""A class exam run live on the server, end to end (issue 19's "Done means"): the
+instructor adds twenty trainees with their PINs and a class, saves a real exam and
+publishes it to the class, open now and closing later; twenty stations, each with its own
+SQLite store, its own login role and its own background sender (the app's), sign their
+trainee in by name and PIN, find the exam open, begin it on the server and answer its
+questions, some right and some wrong; while they do, the supervisor runs the checker and
+reads the live view, which shows the class starting, answering (the counts never going
+back) and finishing, each trainee's figures exactly what they answered; the results,
+invisible to the trainees until then, are released, and each station reads its trainee's
+score, equal to what the test itself counts they answered right. A second start of the
+exam is refused and counts no second attempt.
+
+Stations begin in four waves of five and answer question by question, the test waiting
+(boundedly) for the live view to show each step, so every figure is exact. (Answers sent
+after the window closes are refused: ``test_checker_and_exams.py``.)"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+psycopg = pytest.importorskip("psycopg")
+
+from trainer.server import accounts, station  # noqa: E402
+from trainer.server.checker import check_pending  # noqa: E402
+from trainer.server.connection import ServerError, connect  # noqa: E402
+from trainer.server.dashboard import LiveRow, live_class  # noqa: E402
+from trainer.server.sender import Sender  # noqa: E402
+from trainer.store import Store  # noqa: E402
+from trainer.training.exams import ExamSpec, exam_session, fingerprint, new_spec  # noqa: E402
+
+pytestmark = pytest.mark.postgres
+
+STATIONS = 20
+QUESTIONS = 5
+WAVES = 4
+PASS_MARK = 60
+GAMES = ["two-card-joker", "pokette"]  # a mixed exam, as the exam builder makes one
+WAIT_S = 60.0  # the most the test waits for the live view to show a step (never reached when it works)
+
+
+def name_of(n: int) -> str:
+    return f"Trainee {n + 1:02d}"
+
+
+def pin_of(n: int) -> str:
+    return f"{4100 + 37 * n:04d}"
+
+
+def answers_right(n: int, i: int) -> bool:
+    """Whether trainee ``n`` answers question ``i`` right: trainee n gets n % 6 of the five
+    right (0 to 5), not always the same ones."""
+    return (i + n) % QUESTIONS < n % 6
+
+
+def right_after(n: int, steps: int) -> int:
+    """How many of their first ``steps`` answers trainee ``n`` got right (the test's own count)."""
+    return sum(answers_right(n, i) for i in range(steps))
+
+
+class ClassStation:
+    """One station of the class: its own store, login role and background sender; what it
+    does with its store happens in its own thread, as in the app."""
+
+    def __init__(self, n: int, url: str, path: Path) -> None:
+        self.n, self.url, self.path = n, url, path
+        self.name, self.pin = name_of(n), pin_of(n)
+        self.thread = ThreadPoolExecutor(1, thread_name_prefix=f"station-{n:02d}")
+        self.thread.submit(self._open).result()
+
+    def _open(self) -> None:
+        self.store = Store.open(self.path)
+        self.local = self.store.add_trainee(self.name).id
+        self.sender = Sender(self.path, self.url, interval_s=0.2)
+        self.sender.start()
+
+    def run(self, action: Callable, *args):
+        return self.thread.submit(action, *args)
+
+    def begin(self) -> None:
+        """Sign the trainee in, list the open exams, begin the one there is."""
+        with connect(self.url) as conn:
+            self.trainee = station.sign_in(conn, self.name, self.pin)
+            [self.exam] = station.open_exams(conn, self.trainee.id)
+            self.started = station.begin_exam(conn, self.store, self.local, self.exam)
+        self.session = exam_session(ExamSpec.from_dict(self.exam.definition))
+
+    def answer(self, i: int) -> None:
+        q = self.session.current()
+        result = self.session.answer(q.answer if answers_right(self.n, i) else "nope", 1500 + 10 * i)
+        self.store.record_answer(self.started.session_id, self.local, result)
+        self.sender.wake()
+
+    def finish(self) -> None:
+        self.store.end_session(self.started.session_id)
+        self.sender.wake()
+
+    def begin_again(self) -> str:
+        with connect(self.url) as conn:
+            [exam] = station.open_exams(conn, self.trainee.id)
+            assert exam.started is True
+            try:
+                station.begin_exam(conn, self.store, self.local, exam)
+            except ServerError as e:
+                return str(e)
+        return "started again"
+
+    def results(self) -> list[station.ReleasedResult]:
+        with connect(self.url) as conn:
+            return station.released_results(conn, self.trainee.id)
+
+    def close(self) -> None:
+        def close() -> None:
+            self.sender.stop()
+            self.store.close()
+
+        self.thread.submit(close).result()
+        self.thread.shutdown()
+
+
+def all_of(stations: list[ClassStation], action: Callable[[ClassStation], Callable], *args) -> list:
+    """Every station does ``action`` at once, each in its own thread; their results in order."""
+    futures = [s.run(action(s), *args) for s in stations]
+    return [f.result(timeout=WAIT_S) for f in futures]
+
+
+class Supervisor:
+    """The supervisor's live view, as the app's (the checker first, then the view), every
+    read kept and each compared with the one before: no count ever goes back."""
+
+    def __init__(self, url: str, window: int) -> None:
+        self.conn = connect(url)
+        self.window = window
+        self.reads: list[list[LiveRow]] = []
+
+    def read(self) -> list[LiveRow]:
+        check_pending(self.conn)
+        rows = live_class(self.conn, self.window)
+        if self.reads:
+            for before, now in zip(self.reads[-1], rows, strict=True):
+                assert now.trainee == before.trainee
+                assert now.arrived >= before.arrived and now.accepted >= before.accepted
+                assert now.correct >= before.correct
+                assert before.started_at is None or now.started_at == before.started_at
+                assert now.finished or not before.finished
+        self.reads.append(rows)
+        return rows
+
+    def until(self, shown: Callable[[list[LiveRow]], bool]) -> list[LiveRow]:
+        """Read the live view until it shows what ``shown`` waits for (bounded)."""
+        deadline = time.monotonic() + WAIT_S
+        while True:
+            rows = self.read()
+            if shown(rows):
+                return rows
+            assert time.monotonic() < deadline, f"the live view never showed it: {rows}"
+            time.sleep(0.05)
+
+
+@pytest.fixture
+def classroom(server_db, tmp_path: Path):
+    instructor = server_db.login("instructor", supervisor=True)
+    with connect(instructor) as sup:
+        ids = [accounts.add_trainee(sup, name_of(n), pin_of(n)) for n in range(STATIONS)]
+        class_id = accounts.add_class(sup, "Tuesday class", ids)
+        spec = new_spec("Tuesday exam", GAMES, question_count=QUESTIONS, time_limit_s=900, pass_mark=PASS_MARK,
+                        seed=20260, class_name="Tuesday class")
+        accounts.save_exam(sup, spec.to_dict(), fingerprint(spec))
+        now = sup.execute("SELECT now()").fetchone()[0]
+        window = accounts.publish_exam(sup, spec.id, class_id, now - timedelta(seconds=5), now + timedelta(hours=1))
+    stations = [ClassStation(n, server_db.login(f"lab_{n:02d}"), tmp_path / f"station-{n:02d}.sqlite3")
+                for n in range(STATIONS)]
+    supervisor = Supervisor(instructor, window)
+    yield {"instructor": instructor, "window": window, "spec": spec, "stations": stations, "ids": ids,
+           "supervisor": supervisor}
+    supervisor.conn.close()
+    for s in stations:
+        s.close()
+
+
+def test_twenty_stations_take_a_class_exam_live_and_read_their_released_scores(classroom) -> None:
+    stations: list[ClassStation] = classroom["stations"]
+    supervisor: Supervisor = classroom["supervisor"]
+    spec = classroom["spec"]
+    names = [name_of(n) for n in range(STATIONS)]
+
+    # published, nobody started yet: the whole class, by name, not started
+    first = supervisor.read()
+    assert [(r.trainee, r.started_at, r.arrived, r.finished, r.question_count, r.state) for r in first] == [
+        (name, None, 0, False, QUESTIONS, "not started") for name in names]
+
+    # the stations begin in waves; the live view shows exactly who started, at the server's time
+    per_wave = STATIONS // WAVES
+    for wave in range(WAVES):
+        group = stations[wave * per_wave:(wave + 1) * per_wave]
+        all_of(group, lambda s: s.begin)
+        rows = supervisor.read()
+        began = {s.name: s.started.started_at for s in stations[:(wave + 1) * per_wave]}
+        assert [(r.trainee, r.started_at) for r in rows] == [(name, began.get(name)) for name in names]
+        assert sum(r.started_at is not None for r in rows) == (wave + 1) * per_wave
+        assert all(r.arrived == r.accepted == 0 for r in rows)
+    assert [s.exam.window_id for s in stations] == [classroom["window"]] * STATIONS
+    assert all(s.exam.definition == spec.to_dict() for s in stations)
+
+    # a second start is refused, and counts no second attempt
+    refusals = all_of(stations[:3], lambda s: s.begin_again)
+    assert refusals == ["This trainee has already started this exam: the first attempt is the one that counts."] * 3
+
+    # question by question: the answers reach the server in the background; the live view
+    # shows them arriving and, once checked, accepted, right as the test counts
+    for i in range(QUESTIONS):
+        all_of(stations, lambda s: s.answer, i)
+        rows = supervisor.until(lambda rows, i=i: all(r.accepted == i + 1 for r in rows))
+        assert [(r.trainee, r.arrived, r.accepted, r.correct, r.finished) for r in rows] == [
+            (name_of(n), i + 1, i + 1, right_after(n, i + 1), False) for n in range(STATIONS)]
+        assert {r.state for r in rows} == {f"answering ({i + 1} of {QUESTIONS})"}
+    all_of(stations, lambda s: s.finish)
+    final = supervisor.until(lambda rows: all(r.finished for r in rows))
+    assert [(r.trainee, r.started_at, r.arrived, r.accepted, r.correct, r.finished, r.state) for r in final] == [
+        (s.name, s.started.started_at, QUESTIONS, QUESTIONS, right_after(s.n, QUESTIONS), True, "finished")
+        for s in stations]
+    assert [right_after(n, QUESTIONS) for n in range(6)] == [0, 1, 2, 3, 4, 5]  # every score from 0 to 5 is there
+    # the class was seen progressing: started counts rising wave by wave, answers step by step
+    started_counts = [sum(r.started_at is not None for r in read) for read in supervisor.reads]
+    assert started_counts == sorted(started_counts) and started_counts[0] == 0 and started_counts[-1] == STATIONS
+    assert {0, 5, 10, 15, 20} <= set(started_counts)
+    arrived_totals = [sum(r.arrived for r in read) for read in supervisor.reads]
+    assert {STATIONS * (i + 1) for i in range(QUESTIONS)} <= set(arrived_totals)
+
+    # one attempt each, every answer once on the server, all accepted
+    with connect(classroom["instructor"]) as sup:
+        assert sup.execute("SELECT trainee_id, count(*) FROM dealer.exam_attempts WHERE window_id = %s "
+                           "GROUP BY trainee_id ORDER BY trainee_id", [classroom["window"]]).fetchall() == [
+            (tid, 1) for tid in sorted(classroom["ids"])]
+        assert sup.execute("SELECT count(*), count(DISTINCT a.id), count(*) FILTER (WHERE c.accepted) "
+                           "FROM dealer.answers a JOIN dealer.answer_checks c ON c.answer_id = a.id").fetchone() == (
+            STATIONS * QUESTIONS, STATIONS * QUESTIONS, STATIONS * QUESTIONS)
+
+    # nothing visible to a trainee before the instructor releases the results
+    assert all_of(stations, lambda s: s.results) == [[]] * STATIONS
+    with connect(classroom["instructor"]) as sup:
+        accounts.release_results(sup, classroom["window"])
+    results = all_of(stations, lambda s: s.results)
+    for s, got in zip(stations, results, strict=True):
+        right = right_after(s.n, QUESTIONS)
+        [result] = got
+        assert (result.window_id, result.title, result.question_count, result.answered, result.correct,
+                result.pass_mark) == (classroom["window"], "Tuesday exam", QUESTIONS, QUESTIONS, right, PASS_MARK), s.name
+        assert (result.percent, result.passed) == (20 * right, 20 * right >= PASS_MARK), s.name
+    assert sum(r[0].passed for r in results) == sum(right_after(n, QUESTIONS) >= 3 for n in range(STATIONS))
