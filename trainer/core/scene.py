@@ -8,6 +8,7 @@ draws any scene for any game, and a test can read one without Qt. Seats are numb
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Collection, Iterable, Mapping, Sequence
 
 if TYPE_CHECKING:
@@ -91,8 +92,14 @@ def card_views(cards: Sequence[Card], face_up: tuple[bool, ...] | bool = True, b
     """``cards`` (one face flag for all, or one per card) with the ``marked`` ones
     highlighted, then ``backs`` face-down cards."""
     flags = face_up if isinstance(face_up, tuple) else (face_up,) * len(cards)
-    return (tuple(CardView(str(c), f, c in marked) for c, f in zip(cards, flags))
+    return (tuple(_card_view(c, f, c in marked) for c, f in zip(cards, flags))
             + tuple(CardView(None, False) for _ in range(backs)))
+
+
+@lru_cache(maxsize=None, typed=True)
+def _card_view(card: Card, face_up: bool, highlight: bool) -> CardView:
+    """A card's view, made once per card and look (a view is a frozen value; scenes share it)."""
+    return CardView(str(card), face_up, highlight)
 
 
 def spot_sorted(wagers: Iterable[tuple[str, int]], order: Sequence[str]) -> tuple[tuple[str, int], ...]:

@@ -700,7 +700,7 @@ def _eligible(rr: Round, s) -> bool:
     return True
 
 
-_KEEP_EVERY = 8  # the next-step question keeps a copy of its round every so many steps
+_KEEP_EVERY = 16  # the next-step question keeps a copy of its round every so many steps
 
 
 @KIT.kind("next-step", "The next step", "round")
