@@ -388,14 +388,16 @@ class ServerReviewSource:
                      max(r.id) FILTER (WHERE r.back = 1) DESC""",
             [*[window] * (1 + len(counts)), *params])
         parts = list(clean)
+        games: dict[str, list[tuple[str, str | None, int]]] = {}  # a game's table skills: (id, mode, count)
         out = []
         for trainee, game, mode, last, n, ms, *figures in rows:
             every, recent_n, latest = figures[:4], figures[4], figures[5:]
-            for skill in skills_of(game):
-                part = table_skill_part(skill)
-                if part is None or table_skill_mode(skill) != mode or (f.skill is not None and skill != f.skill):
+            if game not in games:
+                games[game] = [(skill, table_skill_mode(skill), parts.index(table_skill_part(skill)))
+                               for skill in skills_of(game) if table_skill_part(skill) is not None]
+            for skill, skill_mode, i in games[game]:
+                if skill_mode != mode or (f.skill is not None and skill != f.skill):
                     continue
-                i = parts.index(part)
                 out.append(TableSkillFigures(int(trainee), game, skill, int(n), int(every[i]), int(every[3]), int(ms),
                                              last, int(recent_n), int(latest[i]), int(latest[3])))
         return out
