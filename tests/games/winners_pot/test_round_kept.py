@@ -172,3 +172,14 @@ def test_an_operation_is_made_with_every_field_of_the_dataclass():
     assert dataclasses.replace(full, text="Other").text == "Other" and full == dataclasses.replace(full, detail={})
     with pytest.raises(dataclasses.FrozenInstanceError):
         full.text = "changed"
+
+
+def test_the_words_of_a_hand_are_describe_values():
+    from trainer.core.cards import standard_deck
+    from trainer.games.winners_pot.hands import describe_value
+
+    rng = random.Random(4)
+    deck = standard_deck()
+    for _ in range(3000):
+        v = evaluate(rng.sample(deck, rng.choice((3, 4, 5))))
+        assert v.describe() == describe_value(v.category, v.ranks)

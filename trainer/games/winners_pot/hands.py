@@ -112,7 +112,7 @@ class HandValue(RankedHand):
 
     def describe(self) -> str:
         """How the dealer announces the hand: 'Full house, kings full of fours'."""
-        return describe_value(self.category, self.ranks)
+        return _described(self.category, self.ranks)
 
     def short(self) -> str:
         """'pair of jacks', 'two pairs', 'royal flush': the words the Jacks Plus table uses."""
@@ -154,6 +154,9 @@ def describe_value(category: Category, ranks: tuple[int, ...]) -> str:
         kickers = f", {_run(ranks[1:])}" if len(ranks) > 1 else ""
         return f"Pair of {RANK_PLURALS[ranks[0]]}{kickers}"
     return f"{_word(ranks[0]).capitalize()} high, {_run(ranks)}"
+
+
+_described = lru_cache(maxsize=None)(describe_value)  # the words of each (category, ranks), made once
 
 
 def straight_high(distinct_desc: Sequence[int]) -> int:

@@ -236,6 +236,7 @@ class Round:
         self._decision_order = decision_order(button, players)
         self._street_order = street_order(button, players)
         self._reveal_order = reveal_order(players)
+        self._seats_high_first = sorted(players, reverse=True)  # the order Jacks Plus is looked at
         # ``expected()`` worked out once per state: forgotten whenever the round changes
         # (``_changing``: every change starts with a check, a card drawn, a phase moved on
         # or an irregularity, and ends with its operation recorded).
@@ -366,7 +367,7 @@ class Round:
     @property
     def street(self) -> int:
         """How many cards the active hands hold so far (0 to 5)."""
-        return max((len(self.hands[p]) for p in self.active_players() + [DEALER]), default=0)
+        return max((len(self.hands[p]) for p in self._street_order), default=0)  # the players in, the dealer
 
     def discard_count(self) -> int:
         return len(self.discards)
@@ -434,7 +435,7 @@ class Round:
                                 (cite("10(f)"),))
             raise AssertionError("a showdown with every hand revealed")
         if self.phase == JACKS:
-            for s in sorted(self.players, reverse=True):
+            for s in self._seats_high_first:
                 st = self.seats[s]
                 if st.jacks_plus and not st.jp_settled:
                     return Step(JACKS_PLUS, s, f"Settle {position_name(s)}'s Jacks Plus wager",
@@ -740,13 +741,13 @@ class Round:
                 self.phase = BET_ROUND
             elif self.phase in (BET_ROUND, DOUBLE_ROUND):
                 need = 1 if self.phase == BET_ROUND else 2
-                if not all(len(self.seats[s].decisions) >= need for s in self.active_players()):
+                if not all(len(self.seats[s].decisions) >= need for s in self._active):
                     return
                 self.phase = DEAL_4 if self.phase == BET_ROUND else DEAL_5
                 self.burns_due = 1 + self.burns_owed
             elif self.phase in (DEAL_4, DEAL_5):
                 n = 4 if self.phase == DEAL_4 else 5
-                if self.burns_due or not all(len(self.hands[p]) >= n for p in self.active_players() + [DEALER]):
+                if self.burns_due or not all(len(self.hands[p]) >= n for p in self._street_order):
                     return
                 self.phase = DOUBLE_ROUND if self.phase == DEAL_4 else SHOWDOWN
             else:
@@ -950,7 +951,7 @@ class Round:
 
     def contenders(self) -> dict[int, HandValue]:
         """The hands competing for the pot: the dealer's and each remaining player's."""
-        return {p: self.value_of(p) for p in [DEALER] + self.active_players()}
+        return {p: self.value_of(p) for p in [DEALER] + self._active}
 
     def _award_preview(self) -> PotAward:
         values = self.contenders()
