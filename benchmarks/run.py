@@ -367,6 +367,7 @@ def server_rows(quick: bool, skip: bool) -> list[Row]:
     except (ImportError, FileNotFoundError) as e:
         return [Row(f"classroom server ({what}, network cut)", "none lost", f"not measured: {e}")]
     ok = out["answers"] > 0 and out["lost"] == out["duplicated"] == out["refused"] == 0
+    exam = out["exam"]
     return [
         Row(f"classroom server ({what}, network cut): answers lost / duplicated", "0 / 0",
             f"{out['lost']} / {out['duplicated']} of {out['answers']:,}", met=ok),
@@ -375,6 +376,18 @@ def server_rows(quick: bool, skip: bool) -> list[Row]:
         Row("  server dashboard during the run (median, max)", "<= 300 ms",
             f"{out['dashboard_median_ms']:.1f}, {out['dashboard_max_ms']:.1f} ms",
             met=out["dashboard_max_ms"] <= 300),
+        # the class exam taken live by the same stations (server_load.exam_run)
+        Row(f"class exam live ({what}, network cut): answers lost / duplicated, attempts", "0 / 0, one each",
+            f"{exam['lost']} / {exam['duplicated']} of {exam['answers']:,}, {exam['attempts']} attempts of "
+            f"{exam['attempt_trainees']} trainees; live view and {exam['results_right']} scores exact",
+            met=server_load.exam_ok(exam)),
+        Row("  time for an answer to show in the live view (read every second), p50 / p99", "-",
+            f"{exam['show_p50_ms']:,.0f} / {exam['show_p99_ms']:,.0f} ms "
+            f"({exam['show_p99_outside_cut_ms']:,.0f} ms p99 outside the cut)"),
+        Row("  live view query (median, max)", "<= 300 ms",
+            f"{exam['live_median_ms']:.1f}, {exam['live_max_ms']:.1f} ms", met=exam["live_max_ms"] <= 300),
+        Row("  release to results on every station (median, max)", "-",
+            f"{exam['release_median_ms']:.0f}, {exam['release_max_ms']:.0f} ms"),
     ]
 
 
