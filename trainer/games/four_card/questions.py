@@ -47,7 +47,7 @@ SKILLS = (
     _skill("hand-ranking", "hand ranking",
            "Name the best four of five cards, choose the best four of five or six, decide which hand wins (§3)."),
     _skill("payouts", "ante, play and aces up payouts",
-           "Settle ante, play, the ante bonus and Aces Up under Tables I-VII in dollars and cents (§11)."),
+           "Settle ante, play, the ante bonus and Aces Up under the pay table the house has chosen, in dollars and cents (§11)."),
     _skill("side-bets", "progressive, Envy Bonus and Cover All",
            "The progressive's \"for\" odds and meter, the Envy Bonus, Cover All for the whole table (§12, §13)."),
     _skill("dealing", "dealing",
