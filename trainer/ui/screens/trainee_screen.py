@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.core import names
 from trainer.ui import style
 from trainer.ui.qt_namespace import ALIGN_CENTER, USER_ROLE, Qt
 
@@ -226,6 +225,8 @@ class TraineeScreen(QWidget):
         if self.server_mode:
             self.pin_edit.setFocus()
             return
+        from trainer.core import names  # here, not at import: unicodedata is not needed for the first paint
+
         try:  # NFC, spaces folded; invisible and control characters refused (issue 14)
             name = names.clean(self.name_edit.text(), "a trainee's name")
         except names.InvalidName as e:
