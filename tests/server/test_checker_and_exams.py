@@ -238,3 +238,7 @@ def test_genuine_table_rounds_are_accepted_and_forged_ones_refused_with_the_reas
         # the rounds' steps are answers of table mode: kept as the station graded them
         outcome = check_pending(sup)
         assert outcome.refused == 0 and outcome.accepted == sum(1 for _ in store.db["answers"].rows)
+        # and each round's verdict is kept, the same one
+        assert (outcome.rounds_accepted, outcome.rounds_refused) == (10, 3)
+        assert {rid: (ok, why) for rid, ok, why in sup.execute(
+            "SELECT round_id, accepted, reason FROM dealer.table_round_checks")} == verdicts

@@ -27,7 +27,8 @@ START = datetime(2026, 1, 3, 17, 0, tzinfo=timezone.utc)
 def generate(conn, trainees: list[int], n: int, seed: int) -> list[dict]:
     """``n`` answers over about four months: some at the same millisecond as another of the
     skill, some right in 0 ms without a target; one in eight refused, one in thirty never
-    checked; checked in a shuffled order (late answers arrive after newer ones)."""
+    checked; checked in a shuffled order (late answers arrive after newer ones); table rounds,
+    and from version 5 their checks (some refused, some never checked)."""
     rng = random.Random(seed)
     for trainee in trainees:
         conn.execute("INSERT INTO dealer.sessions (id, trainee_id, game_id, mode, seed, question_count, started_at) "
@@ -46,6 +47,7 @@ def generate(conn, trainees: list[int], n: int, seed: int) -> list[dict]:
                      "right": rng.random() < 0.7, "ms": 0 if bare else rng.randrange(500, 20_000),
                      "target": None if bare else rng.choice([8000, 16000]),
                      "check": None if rng.random() < 1 / 30 else rng.random() > 1 / 8})
+    rounds = table_rounds(rng, trainees, n // 5)
     with conn.cursor() as cur:
         cur.executemany(
             "INSERT INTO dealer.answers (id, session_id, trainee_id, game_id, skill, kind, seed, prompt, form, fields, "
@@ -58,7 +60,16 @@ def generate(conn, trainees: list[int], n: int, seed: int) -> list[dict]:
             "options, actions, procedure_errors, payout_errors, extra_chip_payouts, mistakes_made, caught, "
             "missed_calls, false_calls, rule_named, remedy_named, total_ms, target_ms, action_ms, mistakes, completed) "
             "VALUES (%s, %s, %s, %s, %s, %s, 'guided', 1, '{}', 4, %s, %s, 0, 0, 0, %s, %s, 0, 0, %s, %s, '[]', '[]', %s)",
-            table_rounds(rng, trainees, n // 5))
+            rounds)
+        if conn.execute("SELECT to_regclass('dealer.table_round_checks') IS NOT NULL").fetchone()[0]:
+            # version 5: most rounds accepted, one in ten refused, one in twenty-five never checked
+            pick, verdicts = random.Random(seed + 1), []
+            for r in rounds:
+                draw = pick.random()
+                if draw >= 0.04:
+                    verdicts.append((r[0], draw >= 0.14, None if draw >= 0.14 else "forged"))
+            cur.executemany("INSERT INTO dealer.table_round_checks (round_id, accepted, reason) VALUES (%s, %s, %s)",
+                            verdicts)
         checked = [r for r in rows if r["check"] is not None]
         rng.shuffle(checked)
         cur.executemany("INSERT INTO dealer.answer_checks (answer_id, accepted) VALUES (%s, %s)",
@@ -90,7 +101,7 @@ def utc(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def review(pg_cluster):
-    """A server database at version 4 with six trainees in two classes, practised and checked."""
+    """A server database at the current version with six trainees in two classes, practised and checked."""
     import uuid
 
     name = f"dt_{uuid.uuid4().hex[:12]}"
@@ -157,8 +168,11 @@ def test_skill_figures_equal_those_from_the_answers(review) -> None:
         (r["trainee"], r["game"], r["skill"]) for r in accepted}
     assert all(r.answered >= 20 for _a, r in every if _a.answered >= 20)
     tables = source.table_figures(AnswerFilter(), 10)
-    [(watched, dealt)] = source.conn.execute(
-        "SELECT count(*) FILTER (WHERE mode = 'watch'), count(*) FILTER (WHERE mode = 'deal') FROM dealer.table_rounds")
+    [(watched, dealt, left_out)] = source.conn.execute(  # the accepted rounds only
+        "SELECT count(*) FILTER (WHERE mode = 'watch' AND k.accepted), count(*) FILTER (WHERE mode = 'deal' AND "
+        "k.accepted), count(*) FILTER (WHERE k.accepted IS NOT TRUE) FROM dealer.table_rounds r "
+        "LEFT JOIN dealer.table_round_checks k ON k.round_id = r.id")
+    assert left_out > 0
     assert sum(x.rounds for x in tables if x.skill.endswith("table-watch")) == watched > 0
     assert sum(x.rounds for x in tables if x.skill.endswith("table-payouts")) == dealt > 0
     assert {x.skill.split(".")[1] for x in tables} == {"table-procedure", "table-payouts", "table-watch"}

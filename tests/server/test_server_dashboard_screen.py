@@ -16,7 +16,10 @@ psycopg = pytest.importorskip("psycopg")
 
 from tests.server import stations  # noqa: E402
 from trainer import config  # noqa: E402
-from trainer.contracts.round_record import DEAL_MODE, WATCH_MODE, RoundRecord  # noqa: E402
+from tests.review.table_play import deal_with_mistakes, watch_with_calls  # noqa: E402
+from trainer.contracts.round_record import RoundRecord  # noqa: E402
+from trainer.core.table.levels import level  # noqa: E402
+from trainer.core.table.script import RoundConfig  # noqa: E402
 from trainer.review import export  # noqa: E402
 from trainer.review.accounts import create_supervisor  # noqa: E402
 from trainer.review.dashboard import Query, load_dashboard, load_trainee  # noqa: E402
@@ -26,6 +29,7 @@ from trainer.server.connection import connect  # noqa: E402
 from trainer.server.review_source import ServerReviewSource  # noqa: E402
 from trainer.server.sender import Sender  # noqa: E402
 from trainer.store import PasswordRecord, Store  # noqa: E402
+from trainer.training.table_mode.games import deal_round, watch_round  # noqa: E402
 
 pytestmark = pytest.mark.postgres
 NAMES = {"Ana Diaz": "1234", "Bo Chen": "9876", "Cy Park": "5555"}
@@ -57,10 +61,40 @@ def ms_ties_by_id(report):
                                table_rounds=ordered(report.table_rounds, lambda r: r.recorded_at))
 
 
+def dealt(seed: int, i: int) -> RoundRecord:
+    """A round of Two Card Joker dealt at the guided level: clean (``i`` 0, 3, ...), with
+    mistakes of every kind the round allows (1, 4, ...), or clean but too slow (2, 5, ...)."""
+    if i % 3 == 1:
+        return deal_with_mistakes(stations.GAME, seed, lv="guided")[0].record
+    play = deal_round(RoundConfig(stations.GAME, seed, level("guided"), {}, 1))
+    while not play.finished:
+        play.perform_next(1000 if i % 3 == 0 else 9000)
+    return play.record
+
+
+def watched(seed: int, i: int, n: int) -> RoundRecord:
+    """A round of Two Card Joker watched at the guided level: with a missed and a false call
+    (``i`` == ``n``), else every mistake caught with its rule and remedy, left after three
+    steps when ``i`` is 0."""
+    if i == n:
+        return watch_with_calls(stations.GAME, seed, lv="guided").record
+    play = watch_round(RoundConfig(stations.GAME, seed, level("guided"), {}, 1))
+    steps = 0
+    while not play.finished and (i != 0 or steps < 3):
+        if play.current().mistake is not None:
+            play.stop(500)
+            while play.pending:
+                play.answer(play.pending[0].answer, 800)
+        play.proceed(900)
+        steps += 1
+    return play.record
+
+
 @pytest.fixture
 def both(server_db, tmp_path):
     """A station's store and the server with the same trainees (same ids), class and
-    threshold; each trainee practised there and every answer sent and checked."""
+    threshold; each trainee practised there and every answer and table round sent and
+    checked (every round genuine, so all of them accepted)."""
     store = Store.open(tmp_path / "station.sqlite3")
     lee = store.add_supervisor("Lee", PasswordRecord("scrypt", "ab" * 16, "cd" * 32, 2**14, 8, 1, 32), by=None)
     with connect(server_db.url) as admin:
@@ -78,16 +112,9 @@ def both(server_db, tmp_path):
             stations.practise(store, trainee, 40 + 10 * n + s, 12 + 3 * n,
                               right=lambda i, n=n: (i + n) % 3 != 0, response_ms=1200 + 900 * n)
         table = store.start_session(trainee, stations.GAME, seed=7, question_count=0, mode="table")
-        for i in range(3 + n):  # table rounds: clean, with a procedure error, too slow; watch rounds
-            mistakes = [{"kind": "wrong-face", "expected": "Deal seat 1 face down", "attempted": "face up",
-                         "explanation": "Face down.", "citations": ["Two Card Joker Poker §7"], "action": 1}
-                        ] if i % 3 == 1 else []
-            store.record_table_round(table, trainee, RoundRecord(
-                stations.GAME, DEAL_MODE, "guided", i, {"method": "hand"}, actions=4, procedure_errors=len(mistakes),
-                action_ms=[1000 * (1 + (i % 3 == 2) * 3)] * 4, target_ms=6000, mistakes=mistakes, completed=True))
-            store.record_table_round(table, trainee, RoundRecord(
-                stations.GAME, WATCH_MODE, "guided", i, {}, actions=4, missed_calls=int(i == n), action_ms=[900] * 4,
-                target_ms=0, completed=i != 0))
+        for i in range(3 + n):  # real rounds (the server's checker replays them): dealt and watched
+            store.record_table_round(table, trainee, dealt(100 * n + i, i))
+            store.record_table_round(table, trainee, watched(100 * n + i + 50, i, n))
         store.end_session(table)
     url = server_db.login("lab_k")
     with connect(url) as conn:
@@ -101,7 +128,8 @@ def both(server_db, tmp_path):
         sender.stop()
     supervisor = server_db.login("boss_k", supervisor=True)
     with connect(server_db.url) as admin:
-        check_pending(admin)
+        outcome = check_pending(admin)
+    assert (outcome.rounds_accepted, outcome.rounds_refused) == (2 * (3 + 4 + 5), 0)
     with connect(supervisor) as conn:
         yield store, ServerReviewSource(conn), ids, evening, supervisor
     store.close()

@@ -16,11 +16,14 @@ written by the checker's supervisor role; the dashboard counts only accepted ans
 summary is kept by a trigger on that table). Checks are append-only: an answer is
 checked once, and two checkers at once never check one twice (``ON CONFLICT DO NOTHING``).
 
-Table mode's rounds pass the file import's round check too (``check_table_rounds``,
-``trainer.review.round_check``): each is dealt again from its game, level, seed and house
-options and refused, with the reason, when its record is not what the replay gives. Those
-verdicts are returned and not yet stored: the schema has no table for them (see
-``check_table_rounds``).
+Table mode's rounds pass the file import's round check too (``trainer.review.round_check``),
+in the same pass (``check_pending``): each round not yet checked is dealt again from its
+game, level, seed and house options, and one sent with its number at its table and the
+trainee's attempts (the server's schema version 5) is replayed exactly, its attempts fed
+again through table mode's engine; a round whose record is not what the replay gives is
+refused with the reason. Each verdict is one row in ``dealer.table_round_checks``, written
+once per round as for answers, and the review reads the accepted rounds only.
+``check_table_rounds`` replays rounds again without storing anything.
 """
 
 from __future__ import annotations
@@ -35,11 +38,14 @@ import psycopg
 from psycopg.rows import dict_row
 
 from trainer.review.importer import LATE_GRACE_S, ImportFileError, ResultsCheck, check_answer
+from trainer.server.schema import SENT_ROUND_COLUMNS
 
 BATCH = 2000
 NOT_STARTED = "an exam attempt the server did not start"
 LATE = "given after the exam's time, by the server's clock"
 KEPT = "kept as the station graded it (a step of table mode or a drill, or an older form of its question)"
+# A round's columns as the round check reads them (its score and what replays it), and its arrival.
+_ROUND_COLUMNS = ", ".join(f"r.{c}" for c in (*SENT_ROUND_COLUMNS, "received_at"))
 
 
 class _ServerExams:
@@ -57,15 +63,38 @@ class _ServerExams:
 
 @dataclass
 class CheckOutcome:
-    accepted: int = 0
+    accepted: int = 0  # answers
     refused: int = 0
-    reasons: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)  # the first refusals' reasons, answers' and rounds'
+    rounds_accepted: int = 0  # table rounds
+    rounds_refused: int = 0
+
+    @property
+    def checked(self) -> int:
+        return self.accepted + self.refused + self.rounds_accepted + self.rounds_refused
 
     def text(self) -> str:
-        if not self.accepted and not self.refused:
-            return "No answer was waiting to be checked."
-        out = f"Checked {self.accepted + self.refused:,} answers: {self.accepted:,} accepted, {self.refused:,} refused."
-        return out + "".join(f"\n  refused: {r}" for r in self.reasons[:10])
+        if not self.checked:
+            return "No answer or table round was waiting to be checked."
+        lines = []
+        if self.accepted or self.refused:
+            lines.append(f"Checked {self.accepted + self.refused:,} answers: {self.accepted:,} accepted, "
+                         f"{self.refused:,} refused.")
+        if self.rounds_accepted or self.rounds_refused:
+            lines.append(f"Checked {self.rounds_accepted + self.rounds_refused:,} table rounds: "
+                         f"{self.rounds_accepted:,} accepted, {self.rounds_refused:,} refused.")
+        return "\n".join(lines) + "".join(f"\n  refused: {r}" for r in self.reasons[:10])
+
+    def add(self, verdicts: list[tuple[str, bool, str | None]], *, rounds: bool) -> None:
+        for _id, ok, reason in verdicts:
+            if rounds:
+                self.rounds_accepted += ok
+                self.rounds_refused += not ok
+            else:
+                self.accepted += ok
+                self.refused += not ok
+            if not ok and reason and len(self.reasons) < 10:
+                self.reasons.append(reason)
 
 
 def _iso(moment) -> str | None:
@@ -153,26 +182,26 @@ def check_rows(conn: psycopg.Connection, rows: list[dict[str, Any]]) -> list[tup
 
 
 def check_pending(conn: psycopg.Connection, *, batch: int = BATCH) -> CheckOutcome:
-    """Check every answer not yet checked, a batch per transaction."""
+    """Check every answer, then every table round, not yet checked, a batch per
+    transaction; each verdict is stored once (two checkers at once never store one twice)."""
     outcome = CheckOutcome()
-    while True:
-        with conn.transaction():
-            rows = _pending(conn, batch)
-            if not rows:
-                return outcome
-            verdicts = check_rows(conn, rows)
-            with conn.cursor() as cur:
-                cur.executemany("INSERT INTO dealer.answer_checks (answer_id, accepted, reason) VALUES (%s, %s, %s) "
-                                "ON CONFLICT (answer_id) DO NOTHING", verdicts)
-        for _id, ok, reason in verdicts:
-            if ok:
-                outcome.accepted += 1
-            else:
-                outcome.refused += 1
-                if reason and len(outcome.reasons) < 10:
-                    outcome.reasons.append(reason)
-        if len(rows) < batch:
-            return outcome
+    for pending, verdicts_of, store, rounds in (
+            (_pending, check_rows, "INSERT INTO dealer.answer_checks (answer_id, accepted, reason) "
+                                   "VALUES (%s, %s, %s) ON CONFLICT (answer_id) DO NOTHING", False),
+            (_pending_rounds, lambda _conn, rows: round_verdicts(rows),
+             "INSERT INTO dealer.table_round_checks (round_id, accepted, reason) VALUES (%s, %s, %s) "
+             "ON CONFLICT (round_id) DO NOTHING", True)):
+        while True:
+            with conn.transaction():
+                rows = pending(conn, batch)
+                verdicts = verdicts_of(conn, rows) if rows else []
+                if verdicts:
+                    with conn.cursor() as cur:
+                        cur.executemany(store, verdicts)
+            outcome.add(verdicts, rounds=rounds)
+            if len(rows) < batch:
+                break
+    return outcome
 
 
 # -- table mode's rounds ---------------------------------------------------------------------
@@ -187,24 +216,27 @@ def round_verdicts(rows: list[dict[str, Any]]) -> list[tuple[str, bool, str | No
     return [(r["id"], why is None, why) for r in rows for why in (check_round(r),)]
 
 
+def _pending_rounds(conn: psycopg.Connection, limit: int) -> list[dict[str, Any]]:
+    """The table rounds not yet checked, in the order they arrived."""
+    with conn.cursor(row_factory=dict_row) as cur:
+        return cur.execute(
+            f"SELECT {_ROUND_COLUMNS} FROM dealer.table_rounds r "
+            "WHERE NOT EXISTS (SELECT 1 FROM dealer.table_round_checks c WHERE c.round_id = r.id) "
+            "ORDER BY r.received_at, r.id LIMIT %s", [limit]).fetchall()
+
+
 def check_table_rounds(conn: psycopg.Connection, *, since=None, batch: int = BATCH
                        ) -> list[tuple[str, bool, str | None]]:
     """``round_verdicts`` of every table round that reached the server (at or after
-    ``since``, by the server's clock), in the order they arrived.
-
-    The verdicts are returned, not stored: the server's schema (``server.schema``) has no
-    table for checks of rounds yet, so the review (``server.review_source``) still reads
-    every round; storing them needs a migration (``dealer.table_round_checks``, append-only,
-    written by the supervisor role) and the review reading accepted rounds only."""
-    from trainer.server.schema import TABLE_ROUND_COLUMNS
-
-    columns = ", ".join(f"r.{c}" for c in TABLE_ROUND_COLUMNS)
+    ``since``, by the server's clock), in the order they arrived, checked or not: the
+    rounds replayed again, nothing stored (``check_pending`` stores each round's verdict
+    once, in ``dealer.table_round_checks``)."""
     verdicts: list[tuple[str, bool, str | None]] = []
     after: tuple[Any, str] | None = None
     while True:
         with conn.cursor(row_factory=dict_row) as cur:
             rows = cur.execute(
-                f"SELECT {columns}, r.received_at FROM dealer.table_rounds r "
+                f"SELECT {_ROUND_COLUMNS} FROM dealer.table_rounds r "
                 "WHERE (%(since)s::timestamptz IS NULL OR r.received_at >= %(since)s) "
                 "AND (%(at)s::timestamptz IS NULL OR (r.received_at, r.id) > (%(at)s, %(id)s)) "
                 "ORDER BY r.received_at, r.id LIMIT %(batch)s",
@@ -221,7 +253,7 @@ def check_forever(conn: psycopg.Connection, every_s: float, *, report: Callable[
     done = 0
     while rounds is None or done < rounds:
         outcome = check_pending(conn)
-        if report is not None and (outcome.accepted or outcome.refused):
+        if report is not None and outcome.checked:
             report(outcome.text())
         done += 1
         time.sleep(every_s)

@@ -3,7 +3,9 @@
 ``load_dashboard`` and ``load_trainee`` ask of a ``Store`` (the same methods, the same
 rows), from the server's tables, so the same dashboard code and screens show the
 server's data. Only accepted answers count (``dealer.answer_checks``), as in the
-server's summaries; times come back as the store's ISO UTC text (milliseconds, ``Z``).
+server's summaries, and only accepted table rounds (``dealer.table_round_checks``: the
+rounds the checker's replay gives; ``round_where``); times come back as the store's
+ISO UTC text (milliseconds, ``Z``).
 
 What it serves: ``answer_bounds``, ``skill_figures`` (every answer and each skill's
 recent window), ``table_figures``, ``trend``, ``answer_count``, ``answer_rows``,
@@ -59,6 +61,8 @@ def iso(column: str) -> str:
 
 
 ACCEPTED = "EXISTS (SELECT 1 FROM dealer.answer_checks c WHERE c.answer_id = a.id AND c.accepted)"
+# A table round of ``dealer.table_rounds r`` the checker accepted (its replay gives it).
+ROUND_ACCEPTED = "EXISTS (SELECT 1 FROM dealer.table_round_checks k WHERE k.round_id = r.id AND k.accepted)"
 ON_TARGET = "CASE WHEN a.is_correct = 1 AND a.response_ms <= a.target_ms THEN 1 ELSE 0 END"
 
 
@@ -80,10 +84,13 @@ def answer_where(f: AnswerFilter, *, questions: bool = False) -> tuple[str, list
 
 def round_where(trainee_id: int | None, game_id: str | None, since: str | None, until: str | None,
                 class_id: int | None = None) -> tuple[str, list[Any]]:
-    return _conditions((
+    """The filter over ``dealer.table_rounds r`` (accepted rounds only: a round not yet
+    checked, or refused, is not shown, as answers are not)."""
+    where, params = _conditions((
         ("r.trainee_id = %s", trainee_id), ("r.game_id = %s", game_id),
         ("r.recorded_at >= %s::timestamptz", since), ("r.recorded_at < %s::timestamptz", until),
         ("r.trainee_id IN (SELECT m.trainee_id FROM dealer.class_members m WHERE m.class_id = %s)", class_id)))
+    return f"{ROUND_ACCEPTED} AND {where}", params
 
 
 def group_where(f: AnswerFilter, alias: str = "s", *, questions: bool = False) -> tuple[str, list[Any]]:

@@ -28,8 +28,8 @@ Who may do what: grants AND row-level security, each for what it is good at.
   security-definer function that checks the PIN), and only the rows it wrote itself.
   So a station cannot read another trainee's answers, even one of the same class.
 - Triggers make the record append-only for everyone, the supervisor and the owner
-  included: answers, sessions and their ends, table rounds, the checks of answers and
-  exam attempts refuse UPDATE, DELETE and TRUNCATE (as the SQLite store's triggers do).
+  included: answers, sessions and their ends, table rounds, the checks of answers and of
+  rounds and exam attempts refuse UPDATE, DELETE and TRUNCATE (as the SQLite store's triggers do).
 
 Version 1: trainees and PINs, classes, exams, thresholds, sessions, answers, table
 rounds, the checks of answers (``answer_checks``: the supervisor's checker re-grades each
@@ -40,6 +40,8 @@ released by the instructor. Version 3: summary data for the dashboard, kept by a
 as answers are accepted (``answer_summary`` per day, ``answer_summary_month`` per month).
 Version 4: the review's figures over any date range (``_v4_review_summaries``): the index
 ``answers_skill_time``, per-skill totals and recent windows, the trend per day, week and month.
+Version 5: table rounds replayed exactly (``table_rounds.round_no`` and ``attempts``) and the
+checks of rounds (``table_round_checks``, as ``answer_checks``; ``_v5_table_round_checks``).
 """
 
 from __future__ import annotations
@@ -120,6 +122,8 @@ TABLE_ROUND_COLUMNS = (
     "actions", "procedure_errors", "payout_errors", "extra_chip_payouts", "mistakes_made", "caught", "missed_calls",
     "false_calls", "rule_named", "remedy_named", "total_ms", "target_ms", "action_ms", "mistakes", "completed",
 )
+# What a station sends of a round since version 5: its score and what replays it exactly.
+SENT_ROUND_COLUMNS = TABLE_ROUND_COLUMNS + ("round_no", "attempts")
 
 
 def _v1_record(cur, roles: Roles) -> None:
@@ -639,8 +643,34 @@ CREATE TRIGGER answer_checks_summary_v4 AFTER INSERT ON dealer.answer_checks
 """, roles)
 
 
-MIGRATIONS: list[Migration] = [_v1_record, _v2_exam_windows, _v3_answer_summary, _v4_review_summaries]
-CURRENT_VERSION = 4
+def _v5_table_round_checks(cur, roles: Roles) -> None:
+    """Table rounds replayed exactly, and their checks kept: ``table_rounds`` gains the
+    round's number at its table (``round_no``) and the trainee's attempts in order
+    (``attempts``, JSON text), 0 and '' in the rounds recorded before (the station's store
+    at its version 6; ``trainer.review.round_check`` replays a round with both exactly,
+    else gives the partial check), which a station may insert; ``table_round_checks``
+    keeps one verdict per round (accepted or not, with the reason), as ``answer_checks``
+    does for answers: written by the supervisor role's checker, read by the supervisor
+    role only (a station has no right on it at all), append-only for everyone."""
+    _run(cur, """
+ALTER TABLE dealer.table_rounds ADD COLUMN round_no integer NOT NULL DEFAULT 0,
+    ADD COLUMN attempts text NOT NULL DEFAULT '';
+GRANT INSERT (round_no, attempts) ON dealer.table_rounds TO {station};
+CREATE TABLE dealer.table_round_checks (
+    round_id text PRIMARY KEY REFERENCES dealer.table_rounds,
+    accepted boolean NOT NULL,
+    reason text,
+    checked_at timestamptz NOT NULL DEFAULT now(),
+    checked_by name NOT NULL DEFAULT session_user
+);
+GRANT SELECT, INSERT ON dealer.table_round_checks TO {supervisor};
+""", roles)
+    _run(cur, _APPEND_ONLY.replace("{table}", "table_round_checks"), roles)
+
+
+MIGRATIONS: list[Migration] = [_v1_record, _v2_exam_windows, _v3_answer_summary, _v4_review_summaries,
+                               _v5_table_round_checks]
+CURRENT_VERSION = 5
 assert CURRENT_VERSION == len(MIGRATIONS), "one migration per schema version"
 
 

@@ -19,7 +19,9 @@ to here" is exact), and the session ends sent. So:
 Only the trainees signed in at this station with their PIN (``server.station.sign_in``)
 have their rows sent (the server refuses the others' anyway); rows of trainees who never
 signed in here are counted as ``held`` and wait until they do. A session of an exam the
-server does not know (a file exam made on this station) is sent without its exam.
+server does not know (a file exam made on this station) is sent without its exam. A table
+round is sent with its number at its table and the trainee's attempts (the server's schema
+version 5), so that the checker replays it exactly.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ SUFFIX = ".server-outbox"
 _TABLES = (
     ("session", "sessions", schema.SESSION_COLUMNS, "sessions"),
     ("answer", "answers", schema.ANSWER_COLUMNS, "answers"),
-    ("round", "table_rounds", schema.TABLE_ROUND_COLUMNS, "table_rounds"),
+    ("round", "table_rounds", schema.SENT_ROUND_COLUMNS, "table_rounds"),  # with what replays it exactly
 )
 
 
