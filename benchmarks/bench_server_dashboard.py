@@ -217,6 +217,11 @@ def server_database(answers: int, folder: Path | None):
             start = time.perf_counter()
             generate(conn, answers)
             print(f"(generated in {time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
+        # the review reads accepted rounds only (schema version 5); the generated ones stand
+        # for genuine rounds (not replayable): accepted as the checker accepts those
+        conn.execute("INSERT INTO dealer.table_round_checks (round_id, accepted) SELECT r.id, true "
+                     "FROM dealer.table_rounds r WHERE NOT EXISTS "
+                     "(SELECT 1 FROM dealer.table_round_checks k WHERE k.round_id = r.id)")
     return cluster, url, folder
 
 
