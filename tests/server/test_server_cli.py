@@ -30,7 +30,7 @@ def test_init_creates_then_finds_nothing_to_do_and_check_reports(pg, capsys) -> 
     out = capsys.readouterr().out
     assert "signed in as 'teacher_cli' (supervisor)" in out
     assert "Schema version:  5 (this Dealer Trainer uses 5)" in out
-    assert "1 trainees, 0 classes, 0 exams, 0 sessions, 0 answers, 0 table rounds, 0 answers not yet checked" in out
+    assert "1 trainees, 0 classes, 0 exams, 0 sessions, 0 answers, 0 table rounds, 0 answers not yet checked, 0 table rounds not yet checked" in out
     assert main(["server", "accept", pg.url_as("teacher_cli")]) == 0
     assert "No answer or table round was waiting to be checked." in capsys.readouterr().out
 

@@ -23,9 +23,10 @@ ACTIONS = {  # name: (help, description)
              "untouched."),
     "check": ("report the server, your role there, its schema and what it holds",
               "Connect and report what the server is and holds."),
-    "accept": ("re-grade the answers that arrived (a supervisor)",
+    "accept": ("re-grade the answers and table rounds that arrived (a supervisor)",
                "Re-grade every answer that arrived and is not yet checked, with the rules core, as a file import "
-               "does; accepted answers reach the dashboard."),
+               "does, and replay every table round not yet checked; accepted answers and rounds reach the "
+               "dashboard."),
 }
 
 

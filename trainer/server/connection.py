@@ -92,4 +92,7 @@ def check(conn: psycopg.Connection) -> ServerReport:
         counts["answers not yet checked"] = conn.execute(
             "SELECT count(*) FROM dealer.answers a WHERE NOT EXISTS "
             "(SELECT 1 FROM dealer.answer_checks c WHERE c.answer_id = a.id)").fetchone()[0]
+        counts["table rounds not yet checked"] = conn.execute(
+            "SELECT count(*) FROM dealer.table_rounds r WHERE NOT EXISTS "
+            "(SELECT 1 FROM dealer.table_round_checks c WHERE c.round_id = r.id)").fetchone()[0]
     return ServerReport(info[0], info[1], info[2], version, bool(member[0]), bool(member[1]), counts, info[3])
