@@ -21,7 +21,7 @@ from tests.server import stations  # noqa: E402
 from trainer.core.table.levels import level  # noqa: E402
 from trainer.core.table.script import RoundConfig  # noqa: E402
 from trainer.server import accounts, station  # noqa: E402
-from trainer.server.checker import LATE, NOT_STARTED, check_pending, check_table_rounds  # noqa: E402
+from trainer.server.checker import BEFORE_START, LATE, NOT_STARTED, check_pending, check_table_rounds  # noqa: E402
 from trainer.server.connection import ServerError, connect  # noqa: E402
 from trainer.server.schema import TABLE_ROUND_COLUMNS  # noqa: E402
 from trainer.store import Store  # noqa: E402
@@ -179,6 +179,37 @@ def test_an_exam_session_the_server_did_not_start_counts_for_nothing(lab) -> Non
         assert outcome.reasons == [NOT_STARTED] * 3
         definition = json.loads(sup.execute("SELECT definition FROM dealer.exams").fetchone()[0])
         assert definition["seed"] == spec.seed
+
+
+def test_a_session_sent_before_the_server_starts_it_is_adopted_and_its_early_answers_refused(lab) -> None:
+    """The station's sender may send an exam's session before the station asks the server to
+    start it: the server takes that session as the attempt's (schema version 6). An answer
+    that reached the server before the attempt started is refused, whenever it is checked."""
+    window, spec = publish(lab, timedelta(minutes=-1), timedelta(hours=1))
+    store = lab["store"]
+    store.remember_exam(spec.to_dict(), fingerprint(spec))
+    sid = store.start_session(lab["local"], GAME, seed=spec.seed, question_count=spec.question_count, mode="exam",
+                              source="exam", exam_id=spec.id)
+    session = exam_session(spec)
+    store.record_answer(sid, lab["local"], session.answer(session.current().answer, 1000))  # before the start
+    send(lab)  # the session and that answer reach the server first
+    practice = store.start_session(lab["local"], GAME, seed=5, question_count=2)
+    send(lab)
+    with connect(lab["station"]) as conn:
+        with pytest.raises(ServerError, match="cannot start this exam: it is another session"):
+            station.start_exam(conn, window, lab["ana"], GAME, practice)  # not an exam session of this exam
+        started = station.start_exam(conn, window, lab["ana"], GAME, sid)
+        assert started.session_id == sid
+        with pytest.raises(ServerError, match="already started this exam"):
+            station.start_exam(conn, window, lab["ana"], GAME, sid)
+    while not session.finished:
+        store.record_answer(sid, lab["local"], session.answer(session.current().answer, 1000))
+    send(lab)
+    with connect(lab["supervisor"]) as sup:
+        outcome = check_pending(sup)
+        assert (outcome.accepted, outcome.refused) == (spec.question_count - 1, 1)
+        assert outcome.reasons == [BEFORE_START]
+        assert sup.execute("SELECT count(*) FROM dealer.exam_attempts WHERE session_id = %s", [sid]).fetchone() == (1,)
 
 
 # -- table mode's rounds: the import's round check (trainer.review.round_check) --------------------

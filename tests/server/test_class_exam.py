@@ -14,11 +14,9 @@ Stations begin in four waves of five and answer question by question, the test w
 (boundedly) for the live view to show each step, so every figure is exact. (Answers sent
 after the window closes are refused: ``test_checker_and_exams.py``.)
 
-A known fault (xfail below): when a station's sender runs its round between the station
-recording the exam's session and the server starting it, the server refuses the start
-(the session is already there) and the trainee cannot take the exam. The class test's
-senders send when woken, after each answer, as the app's do, but not in rounds of their
-own, so that this fault does not make it fail at random."""
+A station's sender may send the exam's session before the server starts the attempt
+(its own rounds run meanwhile): the server adopts that session (schema version 6), which
+the last test forces every time."""
 
 from __future__ import annotations
 
@@ -82,8 +80,8 @@ class ClassStation:
     def _open(self) -> None:
         self.store = Store.open(self.path)
         self.local = self.store.add_trainee(self.name).id
-        # woken by each answer (as the app does); no round of its own meanwhile (see the xfail below)
-        self.sender = Sender(self.path, self.url, interval_s=3600.0)
+        # woken by each answer (as the app does), and in rounds of its own
+        self.sender = Sender(self.path, self.url)
         self.sender.start()
 
     def run(self, action: Callable, *args):
@@ -279,13 +277,6 @@ class _SendsBetween:
         return session_id
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "trainer/server/station.begin_exam records the exam's session in the station's store before "
-    "dealer.start_exam inserts it on the server; a sender round in between sends it first, and "
-    "start_exam's INSERT then fails on sessions_pkey: the trainee cannot take the exam. Fix: start "
-    "on the server first and record the local session with the server's id, or let start_exam adopt "
-    "the trainee's own exam session this station already sent (INSERT ... ON CONFLICT DO NOTHING, "
-    "then check its trainee, station and exam)"))
 def test_an_exam_begins_even_when_the_sender_sends_its_session_first(server_db, tmp_path: Path) -> None:
     instructor = server_db.login("instructor", supervisor=True)
     with connect(instructor) as sup:

@@ -9,7 +9,9 @@ The start and end of an exam are the server's clock: an exam answer counts only 
 reached the server (``received_at``) within the exam's time limit (with the import's
 grace) from the attempt's start by the server (``exam_attempts.started_at``), and before
 the exam's window closed (with the same grace). An exam session the server did not start
-(a station that wrote one itself) has none of its answers accepted.
+(a station that wrote one itself) has none of its answers accepted, and an answer that
+reached the server before the server started its attempt is refused (a session the station
+sent before asking the server to start it is adopted as the attempt's, schema version 6).
 
 Each answer gets one row in ``dealer.answer_checks`` (accepted or not, with the reason),
 written by the checker's supervisor role; the dashboard counts only accepted answers (its
@@ -42,6 +44,9 @@ from trainer.server.schema import SENT_ROUND_COLUMNS
 
 BATCH = 2000
 NOT_STARTED = "an exam attempt the server did not start"
+# An exam answer that reached the server before the server started its attempt (a session the
+# server adopted when it began the attempt, schema version 6): refused whenever it is checked.
+BEFORE_START = "it reached the server before the server started the exam attempt"
 LATE = "given after the exam's time, by the server's clock"
 KEPT = "kept as the station graded it (a step of table mode or a drill, or an older form of its question)"
 # A round's columns as the round check reads them (its score and what replays it), and its arrival.
@@ -172,6 +177,8 @@ def check_rows(conn: psycopg.Connection, rows: list[dict[str, Any]]) -> list[tup
                 continue
             if check.problem_count:
                 verdicts.append((row["id"], False, check.problems[0]))
+            elif exam and row["received_at"] < row["exam_started_at"]:
+                verdicts.append((row["id"], False, BEFORE_START))
             elif not keep or check.late > late:
                 verdicts.append((row["id"], False, LATE))
             elif exam and row["received_at"] > row["exam_closes_at"] + timedelta(seconds=LATE_GRACE_S):

@@ -668,9 +668,71 @@ GRANT SELECT, INSERT ON dealer.table_round_checks TO {supervisor};
     _run(cur, _APPEND_ONLY.replace("{table}", "table_round_checks"), roles)
 
 
+def _v6_start_exam_adopts(cur, roles: Roles) -> None:
+    """``start_exam`` adopts the exam's session when the station's sender sent it first.
+
+    A station records an exam's session in its own store, then asks the server to start
+    the attempt with the same id; its background sender may send that session in between,
+    and version 2's ``start_exam`` then failed on the session's key: the trainee could not
+    take the exam. Now a session already there is taken as this attempt's when it is this
+    trainee's, sent by this station, an exam session of this window's exam with the exam's
+    seed and question count; anything else is refused as before. The attempt still starts
+    by the server's clock (``exam_attempts.started_at``), which is what the checker times
+    answers from."""
+    _run(cur, """
+CREATE OR REPLACE FUNCTION dealer.start_exam(window_id bigint, for_trainee bigint, new_session text, game_id text,
+                                             OUT started_at timestamptz, OUT closes_at timestamptz)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = dealer, pg_temp AS $$
+#variable_conflict use_column
+DECLARE
+    w record;
+    s record;
+BEGIN
+    IF NOT dealer.own_trainee(for_trainee) THEN
+        RAISE EXCEPTION 'This trainee has not signed in at this station.' USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    SELECT ew.*, e.definition INTO w FROM dealer.exam_windows ew JOIN dealer.exams e ON e.id = ew.exam_id
+    JOIN dealer.class_members m ON m.class_id = ew.class_id AND m.trainee_id = for_trainee
+    WHERE ew.id = start_exam.window_id;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'There is no such exam for this trainee.' USING ERRCODE = 'no_data_found';
+    END IF;
+    IF now() < w.opens_at THEN
+        RAISE EXCEPTION 'This exam opens at %.', w.opens_at USING ERRCODE = 'object_not_in_prerequisite_state';
+    END IF;
+    IF now() >= w.closes_at THEN
+        RAISE EXCEPTION 'This exam closed at %.', w.closes_at USING ERRCODE = 'object_not_in_prerequisite_state';
+    END IF;
+    IF EXISTS (SELECT 1 FROM dealer.exam_attempts a WHERE a.window_id = w.id AND a.trainee_id = for_trainee) THEN
+        RAISE EXCEPTION 'This trainee has already started this exam: the first attempt is the one that counts.'
+            USING ERRCODE = 'unique_violation';
+    END IF;
+    SELECT * INTO s FROM dealer.sessions x WHERE x.id = new_session;
+    IF NOT FOUND THEN
+        INSERT INTO dealer.sessions (id, trainee_id, station, game_id, mode, seed, question_count, started_at,
+                                     source, exam_id)
+        VALUES (new_session, for_trainee, session_user, game_id, 'exam', (w.definition::jsonb ->> 'seed')::bigint,
+                (w.definition::jsonb ->> 'question_count')::integer, now(), 'exam', w.exam_id);
+    ELSIF s.trainee_id IS DISTINCT FROM for_trainee OR s.station IS DISTINCT FROM session_user
+          OR s.mode IS DISTINCT FROM 'exam' OR s.source IS DISTINCT FROM 'exam' OR s.exam_id IS DISTINCT FROM w.exam_id
+          OR s.game_id IS DISTINCT FROM start_exam.game_id
+          OR s.seed IS DISTINCT FROM (w.definition::jsonb ->> 'seed')::bigint
+          OR s.question_count IS DISTINCT FROM (w.definition::jsonb ->> 'question_count')::integer
+          OR EXISTS (SELECT 1 FROM dealer.exam_attempts a WHERE a.session_id = new_session) THEN
+        RAISE EXCEPTION 'This session cannot start this exam: it is another session already on the server.'
+            USING ERRCODE = 'unique_violation';
+    END IF;
+    INSERT INTO dealer.exam_attempts (session_id, window_id, trainee_id, station)
+    VALUES (new_session, w.id, for_trainee, session_user);
+    start_exam.started_at := now();
+    start_exam.closes_at := w.closes_at;
+END $$;
+""", roles)
+
+
 MIGRATIONS: list[Migration] = [_v1_record, _v2_exam_windows, _v3_answer_summary, _v4_review_summaries,
-                               _v5_table_round_checks]
-CURRENT_VERSION = 5
+                               _v5_table_round_checks, _v6_start_exam_adopts]
+CURRENT_VERSION = 6
 assert CURRENT_VERSION == len(MIGRATIONS), "one migration per schema version"
 
 
