@@ -76,11 +76,15 @@ def startup_rows(runs: int) -> list[Row]:
     rows = []
     for what, app_ms, app_cpu, bare_ms, bare_cpu in got:
         figure, peer = labels[what]
-        rows.append(Row(figure, f"<= {bs.GOAL}x the bare window's, wall and CPU",
+        # Issue 17's goal is the window shown (its first paint); idle is measured beside it, as
+        # the issue asks, without a goal of its own (it is the store opened on its thread after
+        # the paint: sqlite-utils' import, the database made, the trainee list read).
+        goal = what == "paint"
+        rows.append(Row(figure, f"<= {bs.GOAL}x the bare window's, wall and CPU" if goal else "- (measured)",
                         f"{app_ms:,.0f} ms wall, {app_cpu:,.0f} ms CPU",
                         f"{peer} {bare_ms:,.0f} ms wall, {bare_cpu:,.0f} ms CPU",
                         f"{app_ms / bare_ms:.2f}x wall, {app_cpu / bare_cpu:.2f}x CPU",
-                        bs.met(app_ms, app_cpu, bare_ms, bare_cpu)))
+                        bs.met(app_ms, app_cpu, bare_ms, bare_cpu) if goal else None))
     return rows
 
 
@@ -158,9 +162,13 @@ def wheel_rows(frames: int) -> list[Row]:
     for label, smooth in (("turning fast (unfiltered)", False), ("turning slowly (filtered)", True)):
         cpu, wall = timed(composed, smooth, frames)
         old_cpu, old_wall = timed(whole, smooth, max(20, frames // 3))
-        rows.append(Row(f"wheel frame 900x900, {label}", "<= 4 ms", f"{cpu:.2f} ms (wall {wall:.1f})",
-                        f"drawn whole by pygame {old_cpu:.2f} ms (wall {old_wall:.1f})",
-                        f"{old_cpu / cpu:.1f}x faster", cpu <= 4.0))
+        # A frame's time is its wall time: the filtered frame's smooth scaling runs on Qt's
+        # thread pool, so the process's CPU time adds the work of both cores (more than the
+        # frame lasts); the unfiltered frame runs on one thread, its CPU time about its wall time.
+        rows.append(Row(f"wheel frame 900x900, {label}", "<= 4 ms (the frame's wall time)",
+                        f"{wall:.2f} ms wall (CPU {cpu:.2f})",
+                        f"drawn whole by pygame {old_wall:.2f} ms wall (CPU {old_cpu:.2f})",
+                        f"{old_wall / wall:.1f}x faster", wall <= 4.0))
     return rows
 
 
