@@ -38,8 +38,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 import pygame.gfxdraw  # noqa: E402
-from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, QSize, Qt, QTimer, Signal  # noqa: E402
-from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QPolygonF  # noqa: E402
+from PySide6.QtCore import QElapsedTimer, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal  # noqa: E402
+from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QPolygonF, QRegion  # noqa: E402
 from PySide6.QtWidgets import QSizePolicy, QWidget  # noqa: E402
 
 SECTIONS = 54
@@ -242,6 +242,7 @@ class WheelRenderer:
         self._edge_angles = [(-0.5 + j / n) for j in range(n + 1)]
         self._layers: tuple[QImage, QImage] | None = None  # the turning square and the bowl
         self._disc_at = 0  # the turning square's corner, in pixels from the frame's corner
+        self._turn_clip: QRegion | None = None  # the circle inscribed in the turning square
 
     # -- static layers
     def _disc(self, surface: pygame.Surface, r: float, color: tuple, aa: bool = True) -> None:
@@ -351,6 +352,10 @@ class WheelRenderer:
             out = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
             out.blit(disc, (-at, -at))  # every alpha byte 255, as QImage wants it
             self._disc_at = at
+            # Only the circle inscribed in that square is turned onto the frame: its corners hold
+            # the bowl, which stays still (as pygame draws it), and turning them cost a third of
+            # a filtered frame (issue 17).
+            self._turn_clip = QRegion(QRect(at, at, 2 * half, 2 * half), QRegion.RegionType.Ellipse)
             # Opaque throughout: Qt turns and copies RGB32 pixels without blending them.
             rgb32 = QImage.Format.Format_RGB32
             self._layers = (surface_to_qimage(out).convertToFormat(rgb32),
@@ -402,6 +407,7 @@ class WheelRenderer:
         disc = self.layers()
         painter.drawImage(0, 0, self._layers[1])  # the bowl, still
         painter.save()
+        painter.setClipRegion(self._turn_clip, Qt.ClipOperation.IntersectClip)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, smooth)
         # pygame draws a point (x, y) on the pixel whose square Qt spans from (x, y) to
         # (x + 1, y + 1): the wheel's centre is Qt's (c + 0.5, c + 0.5).
