@@ -78,7 +78,7 @@ def answer_where(f: AnswerFilter, *, questions: bool = False) -> tuple[str, list
         ("a.game_id = %s", f.game_id), ("a.skill = %s", f.skill), ("a.trainee_id = %s", f.trainee_id),
         ("a.trainee_id IN (SELECT m.trainee_id FROM dealer.class_members m WHERE m.class_id = %s)", f.class_id)))
     if questions:
-        where += " AND " + question_skill_sql("a.skill").replace("%", "%%")  # psycopg's placeholders
+        where += " AND " + question_skill_sql("a.skill").replace("%", "%%")  # psycopg reads a lone % as a parameter marker
     return f"{ACCEPTED} AND {where}", params
 
 
