@@ -7,7 +7,6 @@ runs them (``run``); the PDF worksheet is drawn by ``trainer.ui.worksheet`` (Qt)
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -249,6 +248,8 @@ def _questions(args: argparse.Namespace, write_worksheet=None) -> int:
         return 0
     records = [question_record(q, p) for q, p in questions]
     if args.format == "json":
+        import json  # here: the app's start reads this module for its command line (issue 17)
+
         text = json.dumps({"game": game.id, "seed": args.seed, "count": len(records), "questions": records},
                           indent=2, ensure_ascii=False) + "\n"
     else:

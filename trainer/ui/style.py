@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.contracts.measures import percent
 from trainer.ui.qt_namespace import Qt
 
 # Colours -------------------------------------------------------------------------
@@ -602,4 +601,9 @@ def _day(when, this_year: int) -> str:
     return text if when.year == this_year else f"{text} {when.year}"
 
 
-format_percent = percent  # a share as "83%" ("—" for None): trainer.contracts.measures, one way for every layer
+def format_percent(ratio: float | None) -> str:
+    """A share as "83%" ("—" for None): trainer.contracts.measures' ``percent``, one way for
+    every layer (imported when first used: the first screen shows no share, issue 17)."""
+    from trainer.contracts.measures import percent
+
+    return percent(ratio)
