@@ -9,10 +9,13 @@ The peers come with the ``bench`` extra (pip install -e '.[bench]': treys, pheva
 pokerkit); none of them is a dependency of the app, and the test suite never runs this.
 
 The machine is shared, so a figure is a ratio in one run where it has a peer, and times
-of one thread's work (the wheel's frames, question generation) are CPU time of that
-thread (``time.thread_time``), which other processes on the machine do not inflate; the
-wall-clock median is printed beside it. ``--quick`` measures on fewer hands, frames and
-seeds (a smoke run, not the figures to publish).
+of one thread's work (question generation, the dashboard from SQLite) are CPU time of
+that thread (``time.thread_time``), which other processes on the machine inflate less
+than the wall clock; where both are shown, the wall-clock median is beside it. A wheel
+frame is judged by its wall time (its smooth scaling runs on Qt's threads), the
+dashboard from the server by its wall time (the server's work is another process).
+``--quick`` measures on fewer hands, frames and seeds (a smoke run, not the figures to
+publish).
 
 The dashboard's figure needs a database of about a million answers, generated once (it
 takes minutes) into ``--dashboard-db`` (default: the user's cache folder) and reused.
@@ -174,7 +177,15 @@ def wheel_rows(frames: int) -> list[Row]:
 
 # ------------------------------------------------------------------ questions
 
-def question_rows(seeds: int) -> tuple[list[Row], list[str]]:
+def question_rows(seeds: int, repeat: int = 3) -> tuple[list[Row], list[str]]:
+    """p99 over ``seeds`` seeds of each kind's question time. Each seed's question is made
+    ``repeat`` times with the garbage collector off during the call (as ``timeit`` does) and
+    its fastest time kept (``timeit``'s advice: the slower ones measure the machine's other
+    work, not the code): a seed whose question is slow to make is slow every time, so the
+    tail is the code's, while a moment when another process held the core is not. The GC's
+    own pauses are collected between calls, outside the clock."""
+    import gc
+
     from trainer.games.registry import available_games
     from trainer.training.session import make_question
 
@@ -183,18 +194,25 @@ def question_rows(seeds: int) -> tuple[list[Row], list[str]]:
         for kind in game.question_kinds():
             for s in range(10**6, 10**6 + 20):  # tables made at first use, outside the clock
                 make_question(kind, s)
-            times = []
-            for s in range(seeds):
-                c0 = time.thread_time()
-                make_question(kind, s)
-                times.append((time.thread_time() - c0) * 1000)
-            times.sort()
+            best = [float("inf")] * seeds
+            for _ in range(repeat):
+                for s in range(seeds):
+                    gc.disable()
+                    try:
+                        c0 = time.thread_time()
+                        make_question(kind, s)
+                        took = (time.thread_time() - c0) * 1000
+                    finally:
+                        gc.enable()
+                    best[s] = min(best[s], took)
+            times = sorted(best)
             p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
             results.append((p99, kind.id, statistics.median(times)))
     results.sort(reverse=True)
     within = sum(p99 <= 2.0 for p99, _, _ in results)
     worst = results[0]
-    row = Row(f"question generation p99, every kind ({seeds} seeds each)", "<= 2 ms for every kind",
+    row = Row(f"question generation p99, every kind ({seeds} seeds each, each seed's best of {repeat})",
+              "<= 2 ms for every kind",
               f"{within} of {len(results)} kinds within; worst {worst[1]} {worst[0]:.2f} ms", "", "",
               within == len(results))
     over = [f"  {kid:<44} p99 {p99:5.2f} ms  median {med:4.2f} ms" for p99, kid, med in results if p99 > 2.0]
