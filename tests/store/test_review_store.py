@@ -114,6 +114,45 @@ def test_exams_and_their_attempts(store: Store) -> None:
     assert [e.action for e in store.audit_log()] == ["exam.save", "exam.save", "supervisor.create"]
 
 
+def test_attempt_numbers_count_the_earlier_attempts_whatever_the_filter(store: Store) -> None:
+    """An attempt's number counts the trainee's sessions of that exam up to it (started at
+    the same instant: in the order recorded), before the filter's period too; practice
+    sessions and other exams and trainees do not count."""
+    lee = store.add_supervisor("Lee", RECORD, by=None)
+    ann, ben = store.add_trainee("Ann"), store.add_trainee("Ben")
+    for exam_id in ("e1", "e2"):
+        store.save_exam({"id": exam_id, "title": exam_id.upper(), "games": [GAME], "skills": None,
+                         "question_count": 2, "time_limit_s": 600, "pass_mark": 50, "seed": 9, "class_name": None},
+                        exam_id * 32, by=lee)
+    starts = [(ann, "e1", "2025-03-01T09:00:00.000Z"), (ann, None, "2025-03-01T09:30:00.000Z"),
+              (ben, "e1", "2025-03-01T10:00:00.000Z"), (ann, "e2", "2025-03-02T09:00:00.000Z"),
+              (ann, "e1", "2025-03-03T09:00:00.000Z"), (ann, "e1", "2025-03-03T09:00:00.000Z"),
+              (ann, None, "2025-03-04T09:00:00.000Z"), (ben, "e1", "2025-03-05T09:00:00.000Z"),
+              (ann, "e1", "2025-03-06T09:00:00.000Z")]
+    sessions = []
+    for who, exam_id, at in starts:
+        with mock.patch("trainer.store.store.utc_now", return_value=at):
+            sessions.append(store.start_session(who.id, GAME, seed=9, question_count=2, mode="exam" if exam_id else
+                                                "practice", source="exam" if exam_id else "game", exam_id=exam_id))
+    number = {sessions[n]: k for n, k in ((0, 1), (2, 1), (3, 1), (4, 2), (5, 3), (7, 2), (8, 4))}
+
+    def got(**kw) -> list[tuple[int, int]]:
+        return [(sessions.index(a.session_id), a.attempt) for a in store.exam_attempts(**kw)]
+
+    def expected(keep) -> list[tuple[int, int]]:  # newest first; the tie in the order recorded, reversed
+        picked = [n for n, (who, exam_id, at) in enumerate(starts) if exam_id and keep(who, exam_id, at)]
+        return [(n, number[sessions[n]]) for n in sorted(picked, key=lambda n: (starts[n][2], n), reverse=True)]
+
+    assert got() == expected(lambda who, e, at: True)
+    assert got(trainee_id=ann.id) == expected(lambda who, e, at: who == ann)
+    assert got(exam_id="e1") == expected(lambda who, e, at: e == "e1")
+    assert got(start="2025-03-03T00:00:00.000Z") == expected(lambda who, e, at: at >= "2025-03-03")
+    assert got(exam_id="e1", trainee_id=ann.id, start="2025-03-03T00:00:00.000Z",
+               end="2025-03-06T00:00:00.000Z") == [(5, 3), (4, 2)]
+    assert got(trainee_ids=[ben.id], start="2025-03-02T00:00:00.000Z") == [(7, 2)]
+    assert got(trainee_ids=[]) == []
+
+
 def test_recent_mistakes_leave_out_what_was_answered_right_since(store: Store) -> None:
     ann = store.add_trainee("Ann")
     sid = store.start_session(ann.id, GAME, seed=1, question_count=9)

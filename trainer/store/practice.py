@@ -239,8 +239,18 @@ class PracticeQueries:
     def exam_attempts(self, *, exam_id: str | None = None, trainee_id: int | None = None,
                       start: str | None = None, end: str | None = None,
                       trainee_ids: list[int] | None = None) -> list[AttemptRow]:
-        """Attempts at exams, newest first, scored from the answer log."""
+        """Attempts at exams, newest first, scored from the answer log.
+
+        An attempt's number counts the trainee's sessions of the exam up to it, before the
+        period too: numbered in one pass over the exam sessions (``idx_sessions_exam``),
+        whose count is small, rather than by a count per attempt over all the trainee's
+        sessions (a trainee practises hundreds of sessions for each exam taken)."""
         where, params = ["s.exam_id IS NOT NULL"], []
+        numbered, numbered_params = ["exam_id IS NOT NULL"], []
+        for value, condition in ((exam_id, "exam_id = ?"), (trainee_id, "trainee_id = ?")):
+            if value is not None:  # the numbering's partitions: the same attempts, fewer read
+                numbered.append(condition)
+                numbered_params.append(value)
         for value, condition in ((exam_id, "s.exam_id = ?"), (trainee_id, "s.trainee_id = ?"),
                                  (start, "s.started_at >= ?"), (end, "s.started_at < ?")):
             if value is not None:
@@ -251,6 +261,10 @@ class PracticeQueries:
             params += list(trainee_ids)
         rows = self._rows(
             f"""
+            WITH n AS (
+                SELECT rowid AS session_rowid,
+                       ROW_NUMBER() OVER (PARTITION BY exam_id, trainee_id ORDER BY started_at, rowid) AS attempt
+                FROM sessions WHERE {' AND '.join(numbered)})
             SELECT s.id AS session_id, s.exam_id, e.title AS exam_title, s.trainee_id, t.name AS trainee_name,
                    s.started_at, s.ended_at,
                    CAST(COALESCE(json_extract(e.definition, '$.question_count'), s.question_count) AS INTEGER)
@@ -259,16 +273,15 @@ class PracticeQueries:
                    (SELECT COALESCE(SUM(a.is_correct), 0) FROM answers AS a WHERE a.session_id = s.id) AS correct,
                    (SELECT COALESCE(SUM(a.response_ms), 0) FROM answers AS a WHERE a.session_id = s.id) AS total_ms,
                    CAST(COALESCE(json_extract(e.definition, '$.pass_mark'), 0) AS INTEGER) AS pass_mark,
-                   (SELECT COUNT(*) FROM sessions AS p WHERE p.exam_id = s.exam_id AND p.trainee_id = s.trainee_id
-                      AND (p.started_at < s.started_at OR (p.started_at = s.started_at AND p.rowid <= s.rowid)))
-                     AS attempt
+                   n.attempt
             FROM sessions AS s
+            JOIN n ON n.session_rowid = s.rowid
             JOIN trainees AS t ON t.id = s.trainee_id
             LEFT JOIN exams AS e ON e.id = s.exam_id
             WHERE {' AND '.join(where)}
             ORDER BY s.started_at DESC, s.rowid DESC
             """,
-            params,
+            [*numbered_params, *params],
         )
         return [AttemptRow(**{**r, "exam_title": r["exam_title"] or "Unknown exam"}) for r in rows]
 
