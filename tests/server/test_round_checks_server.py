@@ -89,7 +89,8 @@ def test_the_checks_of_rounds_are_granted_as_the_checks_of_answers(server_db) ->
             ("answer_checks", False), ("table_round_checks", False)]
         assert conn.execute("SELECT tgname FROM pg_trigger WHERE tgrelid = 'dealer.table_round_checks'::regclass "
                             "AND NOT tgisinternal ORDER BY tgname").fetchall() == [("table_round_checks_append_only",),
-                                                              ("table_round_checks_no_truncate",)]
+                                                              ("table_round_checks_no_truncate",),
+                                                              ("table_round_checks_summary",)]  # version 7
         ana = accounts.add_trainee(conn, "Ana Diaz", "1234")
     # a station writes a round's number and attempts, and nothing of the checks
     with connect(server_db.login("lab_a")) as a, connect(server_db.login("boss", supervisor=True)) as sup:

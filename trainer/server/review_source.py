@@ -52,7 +52,7 @@ from trainer.store.records import _answer
 from trainer.store.stats import BUCKETS, RoundFact, _periods
 from trainer.store.supervision import ClassRow
 from trainer.store.table_rounds import TABLE_ROUND_COLUMNS, TableRoundRow, TableRoundSummary, decode_row
-from trainer.server.schema import RECENT_WINDOW
+from trainer.server.schema import RECENT_WINDOW, ROUND_FIGURES, TABLE_RECENT_WINDOW
 
 
 def iso(column: str) -> str:
@@ -61,6 +61,8 @@ def iso(column: str) -> str:
 
 
 ACCEPTED = "EXISTS (SELECT 1 FROM dealer.answer_checks c WHERE c.answer_id = a.id AND c.accepted)"
+# The table skills' parts in the order of ``schema.ROUND_FIGURES``' clean counts.
+TABLE_PARTS = (TABLE_PROCEDURE, TABLE_PAYOUTS, TABLE_WATCH)
 # A table round of ``dealer.table_rounds r`` the checker accepted (its replay gives it).
 ROUND_ACCEPTED = "EXISTS (SELECT 1 FROM dealer.table_round_checks k WHERE k.round_id = r.id AND k.accepted)"
 ON_TARGET = "CASE WHEN a.is_correct = 1 AND a.response_ms <= a.target_ms THEN 1 ELSE 0 END"
@@ -374,27 +376,11 @@ class ServerReviewSource:
         first), summed by PostgreSQL per trainee, game and mode: the rounds, those clean
         for each table skill, on time, their time, and the same over the last ``window``
         rounds (newest first: time, arrival, id)."""
-        where, params = round_where(f.trainee_id, f.game_id, f.start, f.end, f.class_id)
-        done = "r.completed = 1"
-        clean = {TABLE_PROCEDURE: f"{done} AND r.procedure_errors = 0", TABLE_PAYOUTS: f"{done} AND r.payout_errors = 0",
-                 TABLE_WATCH: f"{done} AND r.missed_calls = 0 AND r.false_calls = 0"}
-        on_time = f"{done} AND r.target_ms > 0 AND r.total_ms <= r.target_ms"
-        counts = [*clean.values(), on_time]
-        recent = "r.back <= %s"
-        rows = self._all(
-            f"""
-            SELECT r.trainee_id, r.game_id, r.mode, {iso('max(r.recorded_at)')}, count(*), sum(r.total_ms),
-                   {', '.join(f'count(*) FILTER (WHERE {c})' for c in counts)},
-                   count(*) FILTER (WHERE {recent}),
-                   {', '.join(f'count(*) FILTER (WHERE {recent} AND {c})' for c in counts)}
-            FROM (SELECT r.*, row_number() OVER (PARTITION BY r.trainee_id, r.game_id, r.mode
-                                                 ORDER BY r.recorded_at DESC, r.received_at DESC, r.id DESC) AS back
-                  FROM dealer.table_rounds r WHERE {where}) r
-            GROUP BY r.trainee_id, r.game_id, r.mode
-            ORDER BY max(r.recorded_at) DESC, max(r.received_at) FILTER (WHERE r.back = 1) DESC,
-                     max(r.id) FILTER (WHERE r.back = 1) DESC""",
-            [*[window] * (1 + len(counts)), *params])
-        parts = list(clean)
+        if f.start is None and f.end is None and window == TABLE_RECENT_WINDOW:
+            rows = self._table_summary_rows(f)
+        else:
+            rows = self._table_rows(f, window)
+        parts = list(TABLE_PARTS)
         games: dict[str, list[tuple[str, str | None, int]]] = {}  # a game's table skills: (id, mode, count)
         out = []
         for trainee, game, mode, last, n, ms, *figures in rows:
@@ -408,6 +394,41 @@ class ServerReviewSource:
                 out.append(TableSkillFigures(int(trainee), game, skill, int(n), int(every[i]), int(every[3]), int(ms),
                                              last, int(recent_n), int(latest[i]), int(latest[3])))
         return out
+
+    def _table_summary_rows(self, f: AnswerFilter) -> list[tuple]:
+        """``_table_rows`` over all time with the window ``table_round_summary`` keeps: read
+        from it (schema version 7)."""
+        where, params = _conditions((
+            ("s.trainee_id = %s", f.trainee_id), ("s.game_id = %s", f.game_id),
+            ("s.trainee_id IN (SELECT m.trainee_id FROM dealer.class_members m WHERE m.class_id = %s)", f.class_id)))
+        figures = [c for c, _w in ROUND_FIGURES]
+        return self._all(
+            f"""
+            SELECT s.trainee_id, s.game_id, s.mode, {iso('s.last_recorded_at')}, s.rounds, s.total_ms,
+                   {', '.join(f's.{c}' for c in figures)}, s.recent_rounds, {', '.join(f's.recent_{c}' for c in figures)}
+            FROM dealer.table_round_summary s WHERE {where}
+            ORDER BY s.last_recorded_at DESC, s.last_received_at DESC, s.last_id DESC""", params)
+
+    def _table_rows(self, f: AnswerFilter, window: int) -> list[tuple]:
+        """Per trainee, game and mode with accepted rounds in the filter: (trainee, game,
+        mode, last time, rounds, their time, the clean rounds of each part and those on
+        time, the last ``window`` rounds, the same four over them), newest first."""
+        where, params = round_where(f.trainee_id, f.game_id, f.start, f.end, f.class_id)
+        counts = [w for _c, w in ROUND_FIGURES]  # each part's clean rounds, on time
+        recent = "r.back <= %s"
+        return self._all(
+            f"""
+            SELECT r.trainee_id, r.game_id, r.mode, {iso('max(r.recorded_at)')}, count(*), sum(r.total_ms),
+                   {', '.join(f'count(*) FILTER (WHERE {c})' for c in counts)},
+                   count(*) FILTER (WHERE {recent}),
+                   {', '.join(f'count(*) FILTER (WHERE {recent} AND {c})' for c in counts)}
+            FROM (SELECT r.*, row_number() OVER (PARTITION BY r.trainee_id, r.game_id, r.mode
+                                                 ORDER BY r.recorded_at DESC, r.received_at DESC, r.id DESC) AS back
+                  FROM dealer.table_rounds r WHERE {where}) r
+            GROUP BY r.trainee_id, r.game_id, r.mode
+            ORDER BY max(r.recorded_at) DESC, max(r.received_at) FILTER (WHERE r.back = 1) DESC,
+                     max(r.id) FILTER (WHERE r.back = 1) DESC""",
+            [*[window] * (1 + len(counts)), *params])
 
     def trend(self, f: AnswerFilter, bucket: str = "week") -> list[TrendPoint]:
         """Question answers per period (day, week from Monday, month) of UTC days, oldest

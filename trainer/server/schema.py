@@ -42,6 +42,9 @@ Version 4: the review's figures over any date range (``_v4_review_summaries``): 
 ``answers_skill_time``, per-skill totals and recent windows, the trend per day, week and month.
 Version 5: table rounds replayed exactly (``table_rounds.round_no`` and ``attempts``) and the
 checks of rounds (``table_round_checks``, as ``answer_checks``; ``_v5_table_round_checks``).
+Version 6: ``start_exam`` adopts the exam's session a station sent first. Version 7: the
+table skills' figures per trainee, game and mode, kept as rounds are accepted
+(``table_round_summary``; ``_v7_table_round_summary``).
 """
 
 from __future__ import annotations
@@ -730,9 +733,95 @@ END $$;
 """, roles)
 
 
+# Version 7: the table skills' figures per trainee, game and mode, kept as rounds are accepted.
+TABLE_RECENT_WINDOW = 10  # the recent rounds ``table_round_summary`` keeps figures of (measures.TABLE_WINDOW at 7)
+# What a round ``r`` counts for: (column, the condition), the condition of each table
+# skill's clean round and of a round on time (as ``measures.round_clean``, ``round_on_time``).
+ROUND_FIGURES = (
+    ("clean_procedure", "r.completed = 1 AND r.procedure_errors = 0"),
+    ("clean_payouts", "r.completed = 1 AND r.payout_errors = 0"),
+    ("clean_watch", "r.completed = 1 AND r.missed_calls = 0 AND r.false_calls = 0"),
+    ("on_time", "r.completed = 1 AND r.target_ms > 0 AND r.total_ms <= r.target_ms"),
+)
+_ROUND_ACCEPTED = "EXISTS (SELECT 1 FROM dealer.table_round_checks k WHERE k.round_id = r.id AND k.accepted)"
+_ROUND_GROUP = "r.trainee_id = s.trainee_id AND r.game_id = s.game_id AND r.mode = s.mode"
+_ROUND_ORDER = "r.recorded_at DESC, r.received_at DESC, r.id DESC"
+# The summary row ``s``'s newest accepted round and the figures over its last
+# TABLE_RECENT_WINDOW accepted ones (newest first: time, arrival, id), read in the index
+# ``table_rounds_group_time``.
+_SET_TABLE_RECENT = f"""UPDATE dealer.table_round_summary s SET (last_recorded_at, last_received_at, last_id,
+    recent_rounds, {', '.join(f'recent_{c}' for c, _w in ROUND_FIGURES)}) = (
+    SELECT (array_agg(r.recorded_at ORDER BY {_ROUND_ORDER}))[1], (array_agg(r.received_at ORDER BY {_ROUND_ORDER}))[1],
+           (array_agg(r.id ORDER BY {_ROUND_ORDER}))[1], count(*),
+           {', '.join(f'count(*) FILTER (WHERE {w})' for _c, w in ROUND_FIGURES)}
+    FROM (SELECT r.* FROM dealer.table_rounds r WHERE {_ROUND_GROUP} AND {_ROUND_ACCEPTED}
+          ORDER BY {_ROUND_ORDER} LIMIT {TABLE_RECENT_WINDOW}) r)"""
+
+
+def table_summary_fill() -> str:
+    """The SQL that fills version 7's ``table_round_summary`` from every accepted round."""
+    return f"""
+INSERT INTO dealer.table_round_summary (trainee_id, game_id, mode, rounds, total_ms,
+    {', '.join(c for c, _w in ROUND_FIGURES)})
+SELECT r.trainee_id, r.game_id, r.mode, count(*), sum(r.total_ms),
+       {', '.join(f'count(*) FILTER (WHERE {w})' for _c, w in ROUND_FIGURES)}
+FROM dealer.table_rounds r WHERE {_ROUND_ACCEPTED} GROUP BY 1, 2, 3;
+{_SET_TABLE_RECENT};
+ANALYZE dealer.table_round_summary;
+"""
+
+
+def _v7_table_round_summary(cur, roles: Roles) -> None:
+    """The table skills' figures without reading every round: per trainee, game and mode
+    (``table_round_summary``) the accepted rounds counted, their time, those clean for
+    each part (procedure, payouts, watch) and those on time; the newest round (time,
+    arrival, id: the order the review lists them in) and the same counts over the last
+    ``TABLE_RECENT_WINDOW`` rounds, read in the new index ``table_rounds_group_time``
+    (trainee, game, mode, time, arrival, id). Kept by a trigger as each round's check is
+    recorded (checks are append-only, so a round is counted once; a round checked late,
+    older than others, changes the window only if it falls in it), and filled in for the
+    rounds already checked."""
+    columns = ", ".join(f"{c} bigint NOT NULL" for c, _w in ROUND_FIGURES)
+    recent = ", ".join(f"recent_{c} bigint NOT NULL DEFAULT 0" for c, _w in ROUND_FIGURES)
+    one = ", ".join(f"({w})::int" for _c, w in ROUND_FIGURES)
+    adds = ", ".join(f"{c} = s.{c} + EXCLUDED.{c}" for c, _w in ROUND_FIGURES)
+    _run(cur, f"""
+CREATE INDEX table_rounds_group_time ON dealer.table_rounds (trainee_id, game_id, mode, recorded_at, received_at, id);
+CREATE TABLE dealer.table_round_summary (
+    trainee_id bigint NOT NULL, game_id text NOT NULL, mode text NOT NULL,
+    rounds bigint NOT NULL, total_ms bigint NOT NULL, {columns},
+    last_recorded_at timestamptz, last_received_at timestamptz, last_id text,
+    recent_rounds bigint NOT NULL DEFAULT 0, {recent},
+    PRIMARY KEY (trainee_id, game_id, mode)
+);
+GRANT SELECT ON dealer.table_round_summary TO {{supervisor}};
+CREATE FUNCTION dealer.summarise_round_check() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = dealer, pg_temp AS $$
+DECLARE
+    x record;
+BEGIN
+    IF NOT NEW.accepted THEN
+        RETURN NULL;
+    END IF;
+    INSERT INTO dealer.table_round_summary AS s (trainee_id, game_id, mode, rounds, total_ms,
+        {', '.join(c for c, _w in ROUND_FIGURES)})
+    SELECT r.trainee_id, r.game_id, r.mode, 1, r.total_ms, {one} FROM dealer.table_rounds r WHERE r.id = NEW.round_id
+    ON CONFLICT (trainee_id, game_id, mode) DO UPDATE SET
+        rounds = s.rounds + 1, total_ms = s.total_ms + EXCLUDED.total_ms, {adds}
+    RETURNING s.trainee_id, s.game_id, s.mode INTO x;
+    {_SET_TABLE_RECENT}
+    WHERE s.trainee_id = x.trainee_id AND s.game_id = x.game_id AND s.mode = x.mode;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER table_round_checks_summary AFTER INSERT ON dealer.table_round_checks
+    FOR EACH ROW EXECUTE FUNCTION dealer.summarise_round_check();
+{table_summary_fill()}
+""", roles)
+
+
 MIGRATIONS: list[Migration] = [_v1_record, _v2_exam_windows, _v3_answer_summary, _v4_review_summaries,
-                               _v5_table_round_checks, _v6_start_exam_adopts]
-CURRENT_VERSION = 6
+                               _v5_table_round_checks, _v6_start_exam_adopts, _v7_table_round_summary]
+CURRENT_VERSION = 7
 assert CURRENT_VERSION == len(MIGRATIONS), "one migration per schema version"
 
 
