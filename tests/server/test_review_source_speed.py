@@ -208,3 +208,23 @@ def test_the_dashboard_and_drill_down_equal_those_from_the_answers(review) -> No
         got, want = load_trainee(source, ids[1], query), load_trainee(direct, ids[1], query)
         assert got.answer_total and got.trend
         assert dataclasses.replace(got, generated_at="") == dataclasses.replace(want, generated_at=""), query
+
+
+def test_answer_rows_as_the_store_gives_them(review) -> None:
+    """The answers listed (newest first: time, then id among ties, as they arrived in one
+    go) and exported (oldest first, in batches) are the accepted ones, as records: right or
+    not as a bool, no target as 0, the JSON lists as tuples."""
+    source, ids, _classes, rows = review
+    mine = [r for r in rows if r["check"] and r["trainee"] == ids[3]]
+    want = [(r["id"], r["skill"], r["right"], r["ms"], r["target"] or 0,
+             r["at"].isoformat(timespec="milliseconds").replace("+00:00", "Z"), (), ())
+            for r in sorted(mine, key=lambda r: (r["at"], r["id"]), reverse=True)]
+    got = source.answer_rows(AnswerFilter(trainee_id=ids[3]), limit=len(mine) + 5)
+    assert [(a.id, a.skill, a.is_correct, a.response_ms, a.target_ms, a.answered_at, a.fields, a.citations)
+            for a in got] == want
+    assert all(type(a.is_correct) is bool for a in got) and any(a.target_ms == 0 for a in got)
+    assert [a.id for a in source.answer_rows(AnswerFilter(trainee_id=ids[3]), limit=7, offset=3)] == \
+        [w[0] for w in want[3:10]]
+    batches = list(source.iter_answer_rows(AnswerFilter(trainee_id=ids[3]), batch=50))
+    assert [len(b) for b in batches[:-1]] == [50] * (len(batches) - 1) and len(batches) > 2
+    assert [a for b in batches for a in b] == got[::-1]

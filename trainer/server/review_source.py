@@ -28,6 +28,7 @@ figure from the answers alone (the tests hold both equal).
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
@@ -48,7 +49,6 @@ from trainer.contracts.measures import (
     table_skill_part,
 )
 from trainer.store import AnswerFilter, AnswerRecord, AttemptRow, SkillStat, Trainee, TrendPoint
-from trainer.store.records import _answer
 from trainer.store.stats import BUCKETS, RoundFact, _periods
 from trainer.store.supervision import ClassRow
 from trainer.store.table_rounds import TABLE_ROUND_COLUMNS, TableRoundRow, TableRoundSummary, decode_row
@@ -66,6 +66,31 @@ TABLE_PARTS = (TABLE_PROCEDURE, TABLE_PAYOUTS, TABLE_WATCH)
 # A table round of ``dealer.table_rounds r`` the checker accepted (its replay gives it).
 ROUND_ACCEPTED = "EXISTS (SELECT 1 FROM dealer.table_round_checks k WHERE k.round_id = r.id AND k.accepted)"
 ON_TARGET = "CASE WHEN a.is_correct = 1 AND a.response_ms <= a.target_ms THEN 1 ELSE 0 END"
+
+
+# An answer ``a`` as ``AnswerRecord``'s fields in order, as the store gives them (its time
+# as ISO UTC text, right or not as a bool, no target as 0); ``answer_records`` reads them.
+ANSWER_FIELDS = tuple(AnswerRecord.__dataclass_fields__)
+ANSWER_SELECT = ", ".join({"answered_at": iso("a.answered_at"), "is_correct": "a.is_correct <> 0",
+                           "target_ms": "coalesce(a.target_ms, 0)"}.get(c, f"a.{c}") for c in ANSWER_FIELDS)
+_FIELDS_AT, _CITATIONS_AT = ANSWER_FIELDS.index("fields"), ANSWER_FIELDS.index("citations")
+
+
+def answer_records(rows) -> list[AnswerRecord]:
+    """``AnswerRecord``s of rows of ``ANSWER_SELECT``: the JSON lists of fields and
+    citations read once per distinct text (answers of a kind share them)."""
+    lists: dict[str, tuple[str, ...]] = {}
+    out = []
+    for row in rows:
+        row = list(row)
+        for i in (_FIELDS_AT, _CITATIONS_AT):
+            text = row[i]
+            got = lists.get(text)
+            if got is None:
+                got = lists[text] = tuple(json.loads(text))
+            row[i] = got
+        out.append(AnswerRecord(*row))
+    return out
 
 
 def _conditions(pairs) -> tuple[str, list[Any]]:
@@ -247,6 +272,11 @@ class ServerReviewSource:
         split = self.split(f)
         if not split.whole and not split.edges:
             return None, None
+        if split.lo is None and split.hi is None:  # all time: the skills' first and last, in one read
+            where, params = group_where(f)
+            [(first, last)] = self._all(f"SELECT {iso('min(s.first_answered_at)')}, {iso('max(s.last_answered_at)')} "
+                                        f"FROM dealer.answer_summary_skill s WHERE {where}", params)
+            return first, last
         return self._bound(f, split, first=True), self._bound(f, split, first=False)
 
     def _bound(self, f: AnswerFilter, split: Split, *, first: bool) -> str | None:
@@ -289,6 +319,8 @@ class ServerReviewSource:
         summaries (``_parts``); each skill's window from ``answer_summary_skill`` where it
         serves, else from ``answers_skill_time`` backwards; the last answer time likewise."""
         split = self.split(f)
+        if split.whole and split.first is None and split.stop is None and window == RECENT_WINDOW:
+            return self._skill_figures_kept(f)
         parts = self._parts(f, split, questions=True)
         if parts is None:
             return []
@@ -331,6 +363,19 @@ class ServerReviewSource:
              *([split.lo] if split.lo is not None else []), *([split.hi] if split.hi is not None else []),
              max(0, window)])
         # (every value a bigint or text already: thousands of rows, no conversions)
+        return [(SkillStat(t, g, sk, n, c, o, ms, last), SkillStat(t, g, sk, rn, rc, ro, rms, last))
+                for t, g, sk, n, c, o, ms, last, rn, rc, ro, rms in rows]
+
+    def _skill_figures_kept(self, f: AnswerFilter) -> list[tuple[SkillStat, SkillStat]]:
+        """``skill_figures`` over all time with the window ``answer_summary_skill`` keeps:
+        its rows as they are (in its key's order)."""
+        where, params = group_where(f, "k", questions=True)
+        rows = self._all(
+            f"""
+            SELECT k.trainee_id, k.game_id, k.skill, k.answered, k.correct, k.within_target, k.response_ms,
+                   {iso('k.last_answered_at')}, k.recent_answered, k.recent_correct, k.recent_within_target,
+                   k.recent_response_ms
+            FROM dealer.answer_summary_skill k WHERE {where} ORDER BY k.trainee_id, k.game_id, k.skill""", params)
         return [(SkillStat(t, g, sk, n, c, o, ms, last), SkillStat(t, g, sk, rn, rc, ro, rms, last))
                 for t, g, sk, n, c, o, ms, last, rn, rc, ro, rms in rows]
 
@@ -517,15 +562,12 @@ class ServerReviewSource:
                     newest_first: bool = True) -> list[AnswerRecord]:
         where, params = answer_where(f)
         order = "DESC" if newest_first else "ASC"
-        columns = [iso("a.answered_at") if c == "answered_at" else f"a.{c}"
-                   for c in AnswerRecord.__dataclass_fields__]
-        sql = (f"SELECT {', '.join(columns)} FROM dealer.answers a WHERE {where} "
+        sql = (f"SELECT {ANSWER_SELECT} FROM dealer.answers a WHERE {where} "
                f"ORDER BY a.answered_at {order}, a.received_at {order}, a.id {order}")
         if limit is not None:
             sql += " LIMIT %s OFFSET %s"
             params += [limit, offset]
-        names = list(AnswerRecord.__dataclass_fields__)
-        return [_answer(dict(zip(names, r))) for r in self._all(sql, params)]
+        return answer_records(self._all(sql, params))
 
     def answer_span(self, f: AnswerFilter) -> tuple[int, str | None, str | None]:
         return (self.answer_count(f), *self.answer_bounds(f))
@@ -534,20 +576,18 @@ class ServerReviewSource:
         """The answers of the filter, oldest first, ``batch`` at a time (for exports): keyset
         pagination on (time, arrival, id)."""
         where, params = answer_where(f)
-        names = list(AnswerRecord.__dataclass_fields__)
-        columns = [iso("a.answered_at") if c == "answered_at" else f"a.{c}" for c in names]
         last: tuple | None = None
         while True:
             extra, extra_params = "", []
             if last is not None:
                 extra, extra_params = " AND (a.answered_at, a.received_at, a.id) > (%s, %s, %s)", list(last)
-            rows = self._all(f"SELECT a.answered_at, a.received_at, {', '.join(columns)} FROM dealer.answers a "
+            rows = self._all(f"SELECT a.answered_at, a.received_at, {ANSWER_SELECT} FROM dealer.answers a "
                              f"WHERE {where}{extra} ORDER BY a.answered_at, a.received_at, a.id LIMIT %s",
                              [*params, *extra_params, batch])
             if not rows:
                 return
-            last = (rows[-1][0], rows[-1][1], rows[-1][2 + names.index("id")])
-            yield [_answer(dict(zip(names, r[2:]))) for r in rows]
+            last = (rows[-1][0], rows[-1][1], rows[-1][2 + ANSWER_FIELDS.index("id")])
+            yield answer_records(r[2:] for r in rows)
             if len(rows) < batch:
                 return
 
