@@ -342,10 +342,16 @@ def skill_passes(s: SkillRow, threshold: int) -> bool:
 
 def certification(skills: list[SkillRow], threshold: int) -> Certification:
     total = len(skills)
-    if not any(s.practised for s in skills):
-        return Certification(NOT_STARTED, threshold, 0, total)
-    passed = sum(1 for s in skills if skill_passes(s, threshold))
-    return Certification(CERTIFIED if passed == total and total else IN_PROGRESS, threshold, passed, total)
+    practised = any(s.practised for s in skills)
+    passed = sum(1 for s in skills if skill_passes(s, threshold)) if practised else 0
+    return Certification(certification_status(practised, passed, total), threshold, passed, total)
+
+
+def certification_status(practised: bool, passed: int, total: int) -> str:
+    """Not started (no skill practised), Certified (every skill passes) or In progress."""
+    if not practised:
+        return NOT_STARTED
+    return CERTIFIED if passed == total and total else IN_PROGRESS
 
 
 def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: list[SkillStat],
@@ -353,15 +359,17 @@ def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: li
                tables: list[TableSkillFigures] = ()) -> list[TraineeRow]:
     """The rows of ``trainees``: question skills from ``stats`` (all the period's answers)
     and ``recent`` (the mastery window); table skills from their rounds (``tables``).
-    A table skill's answers in ``stats`` (dealer actions) are not counted."""
+    A table skill's answers in ``stats`` (dealer actions) are not counted.
+
+    Each game's skills (title, table or question, counted for certification) are worked
+    out once, not per trainee; a skill a trainee has not practised is one row shared by
+    every such trainee, and so is each certification (rows and certifications are frozen)."""
     stats = [s for s in stats if not _is_table(s.skill)]
     recent = [s for s in recent if not _is_table(s.skill)]
     table_by = {(x.trainee_id, x.game_id, x.skill): x for x in tables}
     skills_of = game_skills(games)
     listed_of = {g: {sid for sid, _t in skills} for g, skills in skills_of.items()}
-    counted = {g: certified_skills(g) for g in games}
     titles = {sid: t for g in skills_of.values() for sid, t in g}
-    game_titles = {g: registry.title_of(g) for g in games}
     by_key = {(s.trainee_id, s.game_id, s.skill): s for s in stats}
     recent_by = {(s.trainee_id, s.game_id, s.skill): s for s in recent}
     extra: dict[tuple[int, str], list[str]] = defaultdict(list)  # skills in the log a game no longer lists
@@ -375,33 +383,66 @@ def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: li
             title_cache[sid] = skill_title(sid, titles)
         return title_cache[sid]
 
+    # (skill, title, a table skill, counted for certification, the row of a trainee who has
+    # not practised it) of each game's listed skills, in the game's order
+    plans: dict[str, list[tuple[str, str, bool, bool, SkillRow]]] = {}
+    for g in games:
+        counted = certified_skills(g)
+        plans[g] = [(sid, title(sid), _is_table(sid), sid in counted,
+                     SkillRow(g, sid, title(sid), 0, 0, 0, 0, Level.NOT_STARTED))
+                    for sid, _t in skills_of.get(g, [])]
+    game_titles = {g: registry.title_of(g) for g in games}
+    certifications: dict[tuple[str, int, int, int], Certification] = {}
+
+    def certified(practised: bool, passed: int, total: int, threshold: int) -> Certification:
+        """``certification`` of a game's counted rows, from what they add up to."""
+        key = (certification_status(practised, passed, total), threshold, passed, total)
+        got = certifications.get(key)
+        if got is None:
+            got = certifications[key] = Certification(*key)
+        return got
+
+    def practised_row(key: tuple[int, str, str], name: str, is_table: bool) -> SkillRow | None:
+        """The row of a skill the trainee practised (answered, or dealt or watched), else None."""
+        _t, g, sid = key
+        if is_table:
+            x = table_by.get(key)
+            return None if x is None else SkillRow(g, sid, name, 0, 0, 0, 0, x.level, x.last_at or "", x)
+        s, r = by_key.get(key), recent_by.get(key)
+        if s is None and r is None:
+            return None
+        level = mastery_level(r.answered, r.correct, r.on_target) if r else Level.NOT_STARTED
+        if s is None:
+            return SkillRow(g, sid, name, 0, 0, 0, 0, level)
+        return SkillRow(g, sid, name, s.answered, s.correct, s.on_target, s.total_ms, level, s.last_answered_at or "")
+
     rows = []
     for t in trainees:
         game_rows = []
         last = ""
         for g in games:
+            threshold = thresholds.get(g, DEFAULT_THRESHOLD)
             skill_rows = []
-            for sid in [sid for sid, _t in skills_of.get(g, [])] + sorted(set(extra.get((t.id, g), []))):
-                if _is_table(sid):
-                    x = table_by.get((t.id, g, sid))
-                    if x is None:
-                        skill_rows.append(SkillRow(g, sid, title(sid), 0, 0, 0, 0, Level.NOT_STARTED))
-                    else:
-                        last = max(last, x.last_at or "")
-                        skill_rows.append(SkillRow(g, sid, title(sid), 0, 0, 0, 0, x.level, x.last_at or "", x))
-                    continue
-                s = by_key.get((t.id, g, sid))
-                r = recent_by.get((t.id, g, sid))
-                level = mastery_level(r.answered, r.correct, r.on_target) if r else Level.NOT_STARTED
-                if s is None:
-                    skill_rows.append(SkillRow(g, sid, title(sid), 0, 0, 0, 0, level))
+            practised, passed, total = False, 0, 0
+            for sid, name, is_table, counts, unpractised in plans[g]:
+                row = practised_row((t.id, g, sid), name, is_table)
+                if row is None:
+                    row = unpractised
                 else:
-                    last = max(last, s.last_answered_at or "")
-                    skill_rows.append(SkillRow(g, sid, title(sid), s.answered, s.correct, s.on_target,
-                                               s.total_ms, level, s.last_answered_at or ""))
-            listed = [r for r in skill_rows if r.skill in counted[g]]
+                    last = max(last, row.last_answered_at)
+                    if counts and row.practised:
+                        practised = True
+                        passed += skill_passes(row, threshold)
+                skill_rows.append(row)
+                total += counts
+            for sid in sorted(set(extra.get((t.id, g), []))):  # not counted: the game no longer lists them
+                row = practised_row((t.id, g, sid), title(sid), _is_table(sid))
+                if row is None:
+                    row = SkillRow(g, sid, title(sid), 0, 0, 0, 0, Level.NOT_STARTED)
+                last = max(last, row.last_answered_at)
+                skill_rows.append(row)
             game_rows.append(GameRow(g, game_titles[g], tuple(skill_rows),
-                                     certification(listed, thresholds.get(g, DEFAULT_THRESHOLD))))
+                                     certified(practised, passed, total, threshold)))
         rows.append(TraineeRow(t, tuple(classes.get(t.id, ())), tuple(game_rows), last))
     return rows
 
