@@ -157,21 +157,45 @@ def _tie_of(a: Sequence[Card], rng: random.Random) -> tuple[Card, ...] | None:
     then): ties of natural against wild hands come up on purpose (ruling 13)."""
     target = evaluate(a)
     taken = set(a)
+    wilds = [JOKER] + [Card(2, s) for s in "shdc"]
+    # Up to 40 tries, each drawing as it always has; what a suit permutation makes of ``a``
+    # (the hand, the wild cards still free, its natural cards) and whether a hand ties
+    # are worked out once per call, however often the draws come back to them.
+    made: dict[str, tuple[list[Card] | None, list[Card], list[int]]] = {}
+    ties: dict[tuple, bool] = {}
+    sample, random_, choice = rng.sample, rng.random, rng.choice
     for _ in range(40):
-        perm = dict(zip("shdc", rng.sample("shdc", 4)))
-        b = [c if c.is_joker else Card(c.rank, perm[c.suit]) for c in a]
-        free_wilds = [w for w in [JOKER] + [Card(2, s) for s in "shdc"] if w not in taken and w not in b]
-        if JOKER in b:
-            if not free_wilds:
-                continue
-            b[b.index(JOKER)] = free_wilds.pop(0)
-        if free_wilds and rng.random() < 0.5:
-            naturals = [i for i, c in enumerate(b) if not is_wild(c)]
-            if naturals:
-                b[rng.choice(naturals)] = rng.choice(free_wilds)
-        if len(set(b)) == 5 and not taken & set(b) and evaluate(b) == target:
-            rng.shuffle(b)
-            return tuple(b)
+        perm = "".join(sample("shdc", 4))
+        m = made.get(perm)
+        if m is None:
+            suit_of = dict(zip("shdc", perm))
+            hand: list[Card] | None = [c if c.is_joker else Card(c.rank, suit_of[c.suit]) for c in a]
+            free_wilds = [w for w in wilds if w not in taken and w not in hand]
+            if JOKER in hand:
+                if free_wilds:
+                    hand[hand.index(JOKER)] = free_wilds.pop(0)
+                else:
+                    hand = None
+            naturals = [] if hand is None else [i for i, c in enumerate(hand) if not is_wild(c)]
+            m = made[perm] = (hand, free_wilds, naturals)
+        hand, free_wilds, naturals = m
+        if hand is None:
+            continue
+        swap = None
+        if free_wilds and random_() < 0.5 and naturals:
+            wild = choice(free_wilds)  # (drawn before the card it replaces, as ever)
+            swap = (choice(naturals), wild)
+        key = (perm,) if swap is None else (perm, swap[0], id(swap[1]))
+        tie = ties.get(key)
+        if tie is not False:
+            b = list(hand)
+            if swap is not None:
+                b[swap[0]] = swap[1]
+            if tie is None:
+                tie = ties[key] = len(set(b)) == 5 and not taken & set(b) and evaluate(b) == target
+            if tie:
+                rng.shuffle(b)
+                return tuple(b)
     return None
 
 

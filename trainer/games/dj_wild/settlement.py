@@ -244,8 +244,8 @@ def validate_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers], op
     if jokers > data.jokers:
         raise SettlementError(f"{jokers} jokers dealt; the deck has {data.jokers} (§2(a))")
     naturals = [c for c in all_cards if not c.is_joker]
-    dupes = [card_label(c) for c in sorted({c for c in naturals if naturals.count(c) > 1}, reverse=True)]
-    if dupes:
+    if len(set(naturals)) != len(naturals):
+        dupes = [card_label(c) for c in sorted({c for c in naturals if naturals.count(c) > 1}, reverse=True)]
         raise SettlementError(f"{', '.join(dupes)} dealt twice; the game uses one deck (§2(a))")
 
 

@@ -160,13 +160,27 @@ def tie_copy(cards: Sequence[Card], rng: random.Random, avoid: Sequence[Card]) -
     value = evaluate(cards)
     used = set(avoid) | set(cards)
     suits = "shdc"
+    choice = rng.choice
+    # Up to 200 tries, each drawing its suits as it always has (one for a flush, one per
+    # card otherwise); a try is checked against the cards each rank may take (not used)
+    # before any card of it is made.
+    if value.category in (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH):
+        copies = {s: tuple(Card(c.rank, s) for c in cards) for s in suits}
+        fit = {s: copy for s, copy in copies.items()
+               if not used.intersection(copy) and len(set(copy)) == len(copy) and evaluate(copy) == value}
+        for _ in range(200):
+            copy = fit.get(choice(suits))
+            if copy is not None:
+                return copy
+        return None
+    free = [{s for s in suits if Card(c.rank, s) not in used} for c in cards]
+    ranks = [c.rank for c in cards]
     for _ in range(200):
-        if value.category in (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH):
-            s = rng.choice(suits)
-            copy = tuple(Card(c.rank, s) for c in cards)
-        else:
-            copy = tuple(Card(c.rank, rng.choice(suits)) for c in cards)
-        if used.intersection(copy) or len(set(copy)) != len(copy):
+        drawn = [choice(suits) for _ in ranks]
+        if not all(s in ok for s, ok in zip(drawn, free)):
+            continue
+        copy = tuple(Card(r, s) for r, s in zip(ranks, drawn))
+        if len(set(copy)) != len(copy):
             continue
         if evaluate(copy) == value:
             return copy
