@@ -73,23 +73,49 @@ ON_TARGET = "CASE WHEN a.is_correct = 1 AND a.response_ms <= a.target_ms THEN 1 
 ANSWER_FIELDS = tuple(AnswerRecord.__dataclass_fields__)
 ANSWER_SELECT = ", ".join({"answered_at": iso("a.answered_at"), "is_correct": "a.is_correct <> 0",
                            "target_ms": "coalesce(a.target_ms, 0)"}.get(c, f"a.{c}") for c in ANSWER_FIELDS)
-_FIELDS_AT, _CITATIONS_AT = ANSWER_FIELDS.index("fields"), ANSWER_FIELDS.index("citations")
 
 
 def answer_records(rows) -> list[AnswerRecord]:
     """``AnswerRecord``s of rows of ``ANSWER_SELECT``: the JSON lists of fields and
     citations read once per distinct text (answers of a kind share them)."""
     lists: dict[str, tuple[str, ...]] = {}
+    new, put = object.__new__, object.__setattr__
     out = []
     for row in rows:
-        row = list(row)
-        for i in (_FIELDS_AT, _CITATIONS_AT):
-            text = row[i]
+        fields = dict(zip(ANSWER_FIELDS, row))  # made at once, as in ``skill_pairs``
+        for name in ("fields", "citations"):
+            text = fields[name]
             got = lists.get(text)
             if got is None:
                 got = lists[text] = tuple(json.loads(text))
-            row[i] = got
-        out.append(AnswerRecord(*row))
+            fields[name] = got
+        record = new(AnswerRecord)
+        put(record, "__dict__", fields)
+        out.append(record)
+    return out
+
+
+# ``skill_pairs`` fills SkillStat's fields by name: these, in this order.
+assert tuple(SkillStat.__dataclass_fields__) == (
+    "trainee_id", "game_id", "skill", "answered", "correct", "on_target", "total_ms", "last_answered_at")
+assert not hasattr(SkillStat, "__post_init__") and not hasattr(AnswerRecord, "__post_init__")
+
+
+def skill_pairs(rows) -> list[tuple[SkillStat, SkillStat]]:
+    """(every answer, the recent window) ``SkillStat`` pairs of rows (trainee, game, skill,
+    answered, correct, on target, ms, last time, then the window's four figures). Thousands
+    of them: each made with its fields' dict at once, as a frozen dataclass's ``__init__``
+    would leave it (that ``__init__`` sets each field through ``object.__setattr__``, which
+    took half the time of reading the rows)."""
+    new, put = object.__new__, object.__setattr__
+    out = []
+    for t, g, sk, n, c, o, ms, last, rn, rc, ro, rms in rows:
+        every, recent = new(SkillStat), new(SkillStat)
+        put(every, "__dict__", {"trainee_id": t, "game_id": g, "skill": sk, "answered": n, "correct": c,
+                                "on_target": o, "total_ms": ms, "last_answered_at": last})
+        put(recent, "__dict__", {"trainee_id": t, "game_id": g, "skill": sk, "answered": rn, "correct": rc,
+                                 "on_target": ro, "total_ms": rms, "last_answered_at": last})
+        out.append((every, recent))
     return out
 
 
@@ -192,7 +218,8 @@ class ServerReviewSource:
         self.conn = conn
 
     def _all(self, sql: str, params: list[Any] | tuple = ()) -> list[tuple]:
-        return self.conn.execute(sql, params).fetchall()
+        """The rows of ``sql``, in binary (numbers are read without parsing text)."""
+        return self.conn.execute(sql, params, binary=True).fetchall()
 
     # -- figures ----------------------------------------------------------------------
     def split(self, f: AnswerFilter) -> Split:
@@ -363,8 +390,7 @@ class ServerReviewSource:
              *([split.lo] if split.lo is not None else []), *([split.hi] if split.hi is not None else []),
              max(0, window)])
         # (every value a bigint or text already: thousands of rows, no conversions)
-        return [(SkillStat(t, g, sk, n, c, o, ms, last), SkillStat(t, g, sk, rn, rc, ro, rms, last))
-                for t, g, sk, n, c, o, ms, last, rn, rc, ro, rms in rows]
+        return skill_pairs(rows)
 
     def _skill_figures_kept(self, f: AnswerFilter) -> list[tuple[SkillStat, SkillStat]]:
         """``skill_figures`` over all time with the window ``answer_summary_skill`` keeps:
@@ -376,8 +402,7 @@ class ServerReviewSource:
                    {iso('k.last_answered_at')}, k.recent_answered, k.recent_correct, k.recent_within_target,
                    k.recent_response_ms
             FROM dealer.answer_summary_skill k WHERE {where} ORDER BY k.trainee_id, k.game_id, k.skill""", params)
-        return [(SkillStat(t, g, sk, n, c, o, ms, last), SkillStat(t, g, sk, rn, rc, ro, rms, last))
-                for t, g, sk, n, c, o, ms, last, rn, rc, ro, rms in rows]
+        return skill_pairs(rows)
 
     def _skill_figures_direct(self, f: AnswerFilter, window: int) -> list[tuple[SkillStat, SkillStat]]:
         """``skill_figures`` from the accepted answers alone (``rank`` over all of them)."""
