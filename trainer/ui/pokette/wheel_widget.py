@@ -46,6 +46,7 @@ SECTIONS = 54
 STEP = 2 * math.pi / SECTIONS
 FPS = 60
 FRAME_MS = 16  # the timer interval: ~60 frames per second
+BALL_PHASES = 4  # a turret arm's ball is drawn at the nearest quarter pixel
 SMOOTH_BELOW = 8.0  # sections per second: slower than this, the card plates are turned with filtering
 
 # Colours (RGB)
@@ -240,9 +241,12 @@ class WheelRenderer:
         # Unit vectors of a section's outline, relative to its centre angle.
         n = max(3, int(self.size / 120))
         self._edge_angles = [(-0.5 + j / n) for j in range(n + 1)]
-        self._layers: tuple[QImage, QImage] | None = None  # the turning square and the bowl
+        self._layers: tuple[QImage, QImage] | None = None  # the turning square and the still wheel
         self._disc_at = 0  # the turning square's corner, in pixels from the frame's corner
-        self._turn_clip: QRegion | None = None  # the circle inscribed in the turning square
+        self._turn_clip: QRegion | None = None  # the ring of the turning square that is turned
+        self._stills: tuple[tuple[int, int, QImage], ...] = ()  # the cap and the clapper's pivot, drawn by Qt once
+        self._balls: list[list[QImage]] = []  # the balls at the turret's arms' tips (``_make_balls``)
+        self._ball_reach = 0
 
     # -- static layers
     def _disc(self, surface: pygame.Surface, r: float, color: tuple, aa: bool = True) -> None:
@@ -336,15 +340,15 @@ class WheelRenderer:
 
     def layers(self) -> QImage:
         """The turning wheel drawn once for this size, for Qt to compose each frame: the
-        sections, card plates, frets, hub and the turret's arms at position 0, on the bowl,
-        opaque, as ``render`` draws them (the bowl and the hub are rings about the centre,
-        so turning them changes nothing), cut to the square around the sections.
-        ``paint_frame`` draws the bowl, turns this by the position and adds the turret's
-        cap and the clapper, which do not turn. Made at first use and kept."""
+        sections, card plates and frets at position 0, on the bowl, opaque, as ``render``
+        draws them, cut to the square around the sections. ``paint_frame`` draws the still
+        wheel (the bowl and the hub: rings about the centre, so turning them changes nothing),
+        turns this by the position onto the ring of the sections and adds the turret's arms,
+        its cap and the clapper. Made at first use and kept."""
         if self._layers is None:
             disc = pygame.Surface((self.size, self.size), depth=32)
             disc.blit(self._back, (0, 0))
-            self._turning(disc, 0.0)
+            self._turning(disc, 0.0, arms=False)
             # Only the square around the sections is turned; what it holds besides them (wood,
             # background) is the same at any angle, and the bowl around it is drawn still.
             half = min(math.ceil(self.R * R_OUT) + 3, self.size // 2)
@@ -352,18 +356,45 @@ class WheelRenderer:
             out = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
             out.blit(disc, (-at, -at))  # every alpha byte 255, as QImage wants it
             self._disc_at = at
-            # Only the circle inscribed in that square is turned onto the frame: its corners hold
-            # the bowl, which stays still (as pygame draws it), and turning them cost a third of
-            # a filtered frame (issue 17).
-            self._turn_clip = QRegion(QRect(at, at, 2 * half, 2 * half), QRegion.RegionType.Ellipse)
+            # Only the ring of the sections is turned onto the frame (issue 17): from the circle
+            # inscribed in that square (its corners hold the bowl, which stays still, as pygame
+            # draws it) in to the middle of the plain gold band between the sections and the
+            # felt, which the still hub holds too: a third of the square's pixels fewer.
+            c = round(self.c)
+            cut = round(self.R * (R_HUB + R_IN + 0.004) / 2)
+            self._turn_clip = QRegion(QRect(at, at, 2 * half, 2 * half), QRegion.RegionType.Ellipse).subtracted(
+                QRegion(QRect(c - cut, c - cut, 2 * cut + 1, 2 * cut + 1), QRegion.RegionType.Ellipse))
+            still = self._back.copy()
+            still.blit(self._front, self._front_at)
             # Opaque throughout: Qt turns and copies RGB32 pixels without blending them.
             rgb32 = QImage.Format.Format_RGB32
             self._layers = (surface_to_qimage(out).convertToFormat(rgb32),
-                            surface_to_qimage(self._back).convertToFormat(rgb32))
+                            surface_to_qimage(still).convertToFormat(rgb32))
+            self._stills = (self._qt_still(self._qt_cap, max(3, round(self.R * 0.085)), (c, c)),
+                            self._qt_still(self._qt_pivot, max(2, round(self.R * 0.03)),
+                                           (c, round(self.c - self.R * 0.965))))
+            self._balls = self._make_balls()
         return self._layers[0]
 
-    def _turning(self, s: pygame.Surface, position: float, smooth: bool = True, highlight: int | None = None) -> None:
-        """What turns with the wheel, drawn at ``position`` on an opaque surface."""
+    @staticmethod
+    def _qt_still(draw, radius: int, centre: tuple[int, int]) -> tuple[int, int, QImage]:
+        """What ``draw(painter)`` paints within ``radius`` (+ 3) pixels of the pixel ``centre``,
+        painted once onto a transparent image: (x, y, image) to draw at (x, y), with the
+        same pixels (the image's corner is a whole pixel of the frame's)."""
+        side = 2 * (radius + 3) + 1
+        x, y = centre[0] - radius - 3, centre[1] - radius - 3
+        image = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(0)
+        painter = QPainter(image)
+        painter.translate(-x, -y)
+        draw(painter)
+        painter.end()
+        return x, y, image
+
+    def _turning(self, s: pygame.Surface, position: float, smooth: bool = True, highlight: int | None = None,
+                 arms: bool = True) -> None:
+        """What turns with the wheel, drawn at ``position`` on an opaque surface (the
+        turret's arms only when ``arms``)."""
         R = self.R
         for k, face in enumerate(self.faces):
             pts = self.section_outline(k, position)
@@ -387,7 +418,8 @@ class WheelRenderer:
             pygame.gfxdraw.aapolygon(s, pts, HIGHLIGHT)
         self._frets(s, position)
         s.blit(self._front, self._front_at)
-        self._turret_arms(s, position)
+        if arms:
+            self._turret_arms(s, position)
 
     def _frets(self, s: pygame.Surface, position: float) -> None:
         R = self.R
@@ -399,13 +431,13 @@ class WheelRenderer:
             pygame.gfxdraw.aacircle(s, round(x), round(y), fret_r, GOLD_DARK)
 
     def paint_frame(self, painter: QPainter, position: float, deflection: float = 0.0, smooth: bool = True) -> None:
-        """One frame on ``painter``, in this renderer's pixels (0..size): the wheel pygame
-        drew once (``layers``) turned by Qt to ``position`` (no pygame drawing per frame),
-        then the turret's cap and the clapper. ``smooth`` False turns it without filtering
-        (a third of the cost; used while the wheel turns fast, when no eye can tell, as
-        ``render`` does with the plates)."""
+        """One frame on ``painter``, in this renderer's pixels (0..size): the still wheel,
+        the ring of the sections pygame drew once (``layers``) turned by Qt to ``position``
+        (no pygame drawing per frame), then the turret's arms, its cap and the clapper.
+        ``smooth`` False turns the ring without filtering (cheaper; used while the wheel
+        turns fast, when no eye can tell, as ``render`` does with the plates)."""
         disc = self.layers()
-        painter.drawImage(0, 0, self._layers[1])  # the bowl, still
+        painter.drawImage(0, 0, self._layers[1])  # the bowl and the hub, still
         painter.save()
         painter.setClipRegion(self._turn_clip, Qt.ClipOperation.IntersectClip)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, smooth)
@@ -418,8 +450,61 @@ class WheelRenderer:
         painter.rotate(-math.degrees(position * STEP))
         painter.drawImage(QPointF(self._disc_at - centre, self._disc_at - centre), disc)
         painter.restore()
-        self._qt_cap(painter)
+        self._qt_arms(painter, position, smooth)
+        x, y, cap = self._stills[0]
+        painter.drawImage(x, y, cap)
         self._qt_clapper(painter, deflection)
+        x, y, pivot = self._stills[1]
+        painter.drawImage(x, y, pivot)
+
+    def _qt_arms(self, painter: QPainter, position: float, smooth: bool = True) -> None:
+        """The turret's arms as ``_turret_arms`` draws them, by Qt, at ``position`` (the
+        points unrounded: they turn smoothly); their edges antialiased when ``smooth``."""
+        R = self.R
+        c = self.c + 0.5
+        base = -position * STEP
+        side, reach = R * 0.05, R * 0.40
+        tips = []
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, smooth)
+        painter.setPen(QPen(QColor(*GOLD_DARK), 1))
+        painter.setBrush(QColor(*GOLD))
+        for arm in range(4):
+            a = base + arm * math.pi / 2 + STEP / 2
+            sin_a, cos_a = math.sin(a), math.cos(a)
+            tip = (c + reach * sin_a, c - reach * cos_a)
+            painter.drawPolygon(QPolygonF([QPointF(c - side * cos_a, c - side * sin_a), QPointF(*tip),
+                                           QPointF(c + side * cos_a, c + side * sin_a)]))
+            tips.append(tip)
+        painter.restore()
+        for x, y in tips:  # the balls: the one drawn nearest to where each tip falls in its pixel
+            fx, fy = math.floor(x * BALL_PHASES + 0.5), math.floor(y * BALL_PHASES + 0.5)
+            painter.drawImage(fx // BALL_PHASES - self._ball_reach, fy // BALL_PHASES - self._ball_reach,
+                              self._balls[fy % BALL_PHASES][fx % BALL_PHASES])
+
+    def _make_balls(self) -> list[list[QImage]]:
+        """The ball at the tip of an arm, drawn by Qt at each of BALL_PHASES x BALL_PHASES
+        places within a pixel: balls[j][i] has its centre at (reach + i / BALL_PHASES,
+        reach + j / BALL_PHASES) from its corner (a ball is round: turning it changes
+        nothing, so each frame draws one of these instead of a circle)."""
+        ball = max(2, round(self.R * 0.028))
+        reach = self._ball_reach = ball + 3
+        side = 2 * reach + 2
+        balls = []
+        for j in range(BALL_PHASES):
+            row = []
+            for i in range(BALL_PHASES):
+                image = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+                image.fill(0)
+                painter = QPainter(image)
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+                painter.setPen(QPen(QColor(*GOLD_DARK), 1))
+                painter.setBrush(QColor(*GOLD_LIGHT))
+                painter.drawEllipse(QPointF(reach + i / BALL_PHASES, reach + j / BALL_PHASES), ball, ball)
+                painter.end()
+                row.append(image)
+            balls.append(row)
+        return balls
 
     def _qt_cap(self, painter: QPainter) -> None:
         """The turret's cap as ``_turret_cap`` draws it, by Qt (pygame's pixel (x, y) is
@@ -437,7 +522,8 @@ class WheelRenderer:
         painter.restore()
 
     def _qt_clapper(self, painter: QPainter, deflection: float) -> None:
-        """The clapper as ``_clapper`` draws it, by Qt (its swing changes every frame)."""
+        """The clapper's blade as ``_clapper`` draws it, by Qt (its swing changes every
+        frame); its pivot, which does not move, is ``_qt_pivot``."""
         R = self.R
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -449,6 +535,13 @@ class WheelRenderer:
         painter.setBrush(QColor(226, 226, 230))
         painter.setPen(QPen(QColor(70, 70, 78), 1))
         painter.drawPolygon(QPolygonF([QPointF(round(x) + 0.5, round(y) + 0.5) for x, y in shape]))
+        painter.restore()
+
+    def _qt_pivot(self, painter: QPainter) -> None:
+        """The clapper's pivot as ``_clapper`` draws it, by Qt."""
+        R = self.R
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         px, py = round(self.c) + 0.5, round(self.c - R * 0.965) + 0.5
         r1, r2 = max(2, round(R * 0.03)), max(1, round(R * 0.022))
         painter.setPen(QPen(QColor(60, 40, 10), 1))
