@@ -82,7 +82,7 @@ def filters(store: Store) -> list[AnswerFilter]:
 
 def test_the_store_s_figures_are_the_answers_own(store: Store) -> None:
     plain = direct(store)
-    checked = 0
+    checked = tables = 0
     for f in filters(store):
         assert store.skill_stats(f) == plain.skill_stats(f), f
         assert store.skill_figures(f, 20) == plain.skill_figures(f, 20), f
@@ -91,8 +91,13 @@ def test_the_store_s_figures_are_the_answers_own(store: Store) -> None:
             assert store.trend(f, bucket) == plain.trend(f, bucket), (f, bucket)
         assert store.answer_count(f) == plain.answer_count(f), f
         assert store.answer_span(f) == plain.answer_span(f), f
+        for window in (10, 3):  # table skills: summed by SQLite, and in Python over every round
+            assert store.table_figures(f, window) == plain.table_figures(f, window), (f, window)
+        table = dataclasses.replace(f, skill="two-card-joker.table-payouts")
+        assert store.table_figures(table) == plain.table_figures(table), table
         checked += bool(plain.skill_stats(f))
-    assert checked > 50
+        tables += bool(plain.table_figures(f))
+    assert checked > 50 and tables > 50
 
 
 def test_the_dashboard_and_drill_down_are_the_same_with_and_without_the_summaries(store: Store) -> None:

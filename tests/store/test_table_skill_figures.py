@@ -102,3 +102,44 @@ def test_table_steps_are_in_the_log_but_in_no_question_figure(store) -> None:
     sessions = {x.id: (x.answered, x.correct, x.rounds, x.clean_rounds) for x in s.sessions(t.id)}
     assert sessions == {quiz: (2, 1, 0, 0), drill: (0, 0, 1, 1)}
     assert s.answer_count(AnswerFilter(trainee_id=t.id)) == 43  # the log keeps every step
+
+
+def test_rounds_at_the_same_instant_in_the_order_recorded(store) -> None:
+    """Rounds recorded at the same instant are newer the later they were recorded: the
+    skills come in the order of each one's newest round and the mastery window holds the
+    latest recorded, summed by SQLite as ``table_skill_figures`` sums them in Python."""
+    from unittest import mock
+
+    from trainer.contracts.measures import table_skill_figures
+
+    s = store
+    ann, ben = s.add_trainee("Ann"), s.add_trainee("Ben")
+    sessions = {t.id: s.start_session(t.id, GAME, seed=1, question_count=0, mode="drill") for t in (ann, ben)}
+    at = "2030-01-02T10:00:00.000Z"
+    rounds = [(ann, rec(procedure_errors=1), "2030-01-01T10:00:00.000Z"), (ann, rec(), at),
+              (ben, rec(payout_errors=1), at), (ann, rec(payout_errors=1, ms=2000), at),
+              (ben, rec(OTHER), "2030-01-01T09:00:00.000Z"), (ben, rec(mode=WATCH_MODE, target=0), at)]
+    for who, record, when in rounds:
+        with mock.patch("trainer.store.table_rounds.utc_now", return_value=when):
+            s.record_table_round(sessions[who.id], who.id, record)
+    for window in (1, 2, 10):
+        got = s.table_figures(AnswerFilter(), window)
+        assert got == table_skill_figures(s.round_facts(AnswerFilter()), lambda g: tuple(
+            f"{g}.{p}" for p in ("table-procedure", "table-payouts", "table-watch")), window)
+        plain = Store(s.path, s.db)
+        plain.use_summaries = False
+        assert got == plain.table_figures(AnswerFilter(), window)
+    got = s.table_figures(AnswerFilter(), window=1)
+    # Ben's watched round was recorded last, then Ann's late round with a payout error,
+    # then Ben's dealt round; Ben's four-card round is the oldest
+    assert [(x.trainee_id, x.skill, x.rounds, x.clean, x.recent_rounds, x.recent_clean, x.recent_on_time)
+            for x in got] == [
+        (ben.id, f"{GAME}.table-watch", 1, 1, 1, 1, 0),
+        (ann.id, f"{GAME}.table-procedure", 3, 2, 1, 1, 0),
+        (ann.id, f"{GAME}.table-payouts", 3, 2, 1, 0, 0),
+        (ben.id, f"{GAME}.table-procedure", 1, 1, 1, 1, 1),
+        (ben.id, f"{GAME}.table-payouts", 1, 0, 1, 0, 1),
+        (ben.id, f"{OTHER}.table-procedure", 1, 1, 1, 1, 1),
+        (ben.id, f"{OTHER}.table-payouts", 1, 1, 1, 1, 1)]
+    assert [x.last_at for x in got] == [at] * 5 + ["2030-01-01T09:00:00.000Z"] * 2
+    assert [(x.on_time, x.total_ms) for x in got[1:3]] == [(2, 16_000)] * 2

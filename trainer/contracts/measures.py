@@ -301,6 +301,14 @@ def round_on_time(r) -> bool:
     return bool(r.completed) and r.target_ms > 0 and r.total_ms <= r.target_ms
 
 
+# ``round_clean`` (per table skill, by the end of its id) and ``round_on_time`` in SQL,
+# over a ``table_rounds`` row: 1 or 0.
+ROUND_CLEAN_SQL = {TABLE_PROCEDURE: "(completed AND procedure_errors = 0)",
+                   TABLE_PAYOUTS: "(completed AND payout_errors = 0)",
+                   TABLE_WATCH: "(completed AND missed_calls = 0 AND false_calls = 0)"}
+ROUND_ON_TIME_SQL = "(completed AND target_ms > 0 AND total_ms <= target_ms)"
+
+
 def table_mastery_level(rounds: int, clean: int, on_time: int, *, timed: bool = True) -> Level:
     """A table skill's level from its last rounds (at most ``TABLE_WINDOW``): ``clean`` of
     them clean, ``on_time`` of them within the level's target (ignored unless ``timed``)."""

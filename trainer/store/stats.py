@@ -27,11 +27,15 @@ from trainer.store.records import ANSWER_COLUMNS, AnswerRecord, _answer
 from trainer.store.schema import SUMMARY_WINDOW
 from trainer.contracts.measures import (
     AnswerFigures,
+    ROUND_CLEAN_SQL,
+    ROUND_ON_TIME_SQL,
     TABLE_WINDOW,
     TableSkillFigures,
     default_table_skills,
     question_skill_sql,
     table_skill_figures,
+    table_skill_mode,
+    table_skill_part,
     within_target_sql,
 )
 
@@ -97,6 +101,18 @@ def sql_where(conditions) -> tuple[str, list[Any]]:
     where = [sql for sql, value in conditions if value is not None or (sql and "?" not in sql)]
     params = [value for _sql, value in conditions if value is not None]
     return (" WHERE " + " AND ".join(where)) if where else "", params
+
+
+_ROUND_FACTS = ("trainee_id", "game_id", "mode", "recorded_at", "completed", "procedure_errors", "payout_errors",
+                "missed_calls", "false_calls", "total_ms", "target_ms")  # RoundFact's, in its order
+
+
+def _round_where(f: AnswerFilter) -> tuple[str, list[Any]]:
+    """The filter over ``table_rounds`` (trainee, class, game, recorded in the date range)."""
+    return sql_where((
+        ("recorded_at >= ?", f.start), ("recorded_at < ?", f.end), ("game_id = ?", f.game_id),
+        ("trainee_id = ?", f.trainee_id),
+        ("trainee_id IN (SELECT trainee_id FROM class_members WHERE class_id = ?)", f.class_id)))
 
 
 def _where(f: AnswerFilter, alias: str = "answers", *, questions: bool = False, time: str = "answered_at",
@@ -317,19 +333,59 @@ class DashboardQueries:
     def round_facts(self, f: AnswerFilter) -> list[RoundFact]:
         """The table rounds of the filter (trainee, class, game, recorded in the date range),
         newest first, with what their skills' figures need."""
-        where, params = sql_where((
-            ("recorded_at >= ?", f.start), ("recorded_at < ?", f.end), ("game_id = ?", f.game_id),
-            ("trainee_id = ?", f.trainee_id),
-            ("trainee_id IN (SELECT trainee_id FROM class_members WHERE class_id = ?)", f.class_id)))
-        sql = ("SELECT trainee_id, game_id, mode, recorded_at, completed, procedure_errors, payout_errors, "
-               f"missed_calls, false_calls, total_ms, target_ms FROM table_rounds{where} "
-               "ORDER BY recorded_at DESC, rowid DESC")
+        where, params = _round_where(f)
+        sql = (f"SELECT {', '.join(_ROUND_FACTS)} FROM table_rounds{where} ORDER BY recorded_at DESC, rowid DESC")
         return [RoundFact(*r) for r in self.db.execute(sql, params).fetchall()]
 
     def table_figures(self, f: AnswerFilter, window: int = TABLE_WINDOW,
                       skills_of=default_table_skills) -> list[TableSkillFigures]:
         """Every (trainee, game, table skill) with rounds in the filter: its rounds, clean
-        rounds, rounds on time, and the same over its last ``window`` rounds (mastery)."""
+        rounds, rounds on time, and the same over its last ``window`` rounds (mastery), in
+        the order ``table_skill_figures`` gives them (each first met in the rounds, newest
+        first).
+
+        Summed by SQLite per trainee, game and mode (each round's place from its newest in
+        ``back``), with the rules of ``measures.ROUND_CLEAN_SQL`` and ``ROUND_ON_TIME_SQL``;
+        ``use_summaries = False`` sums ``table_skill_figures`` in Python over every round
+        (the same figures; a test compares them)."""
+        if not self.use_summaries:
+            return self._table_figures_direct(f, window, skills_of)
+        where, params = _round_where(f)
+        parts = list(ROUND_CLEAN_SQL)
+        counts = [*ROUND_CLEAN_SQL.values(), ROUND_ON_TIME_SQL]
+        recent = f"back <= {int(window)}"
+        # every round of the year is read: the table in its order, not by an index's random
+        # seeks; one trainee's (the drill-down) by their index
+        scan = "" if f.trainee_id is not None else " NOT INDEXED"
+        rows = self.db.execute(
+            f"""
+            SELECT trainee_id, game_id, mode, MAX(recorded_at), COUNT(*), SUM(total_ms),
+                   {', '.join(f'SUM({c})' for c in counts)}, SUM({recent}),
+                   {', '.join(f'SUM({recent} AND {c})' for c in counts)}
+            FROM (SELECT {', '.join(_ROUND_FACTS)}, rowid AS round_rowid,
+                         ROW_NUMBER() OVER (PARTITION BY trainee_id, game_id, mode
+                                            ORDER BY recorded_at DESC, rowid DESC) AS back
+                  FROM table_rounds{scan}{where})
+            GROUP BY trainee_id, game_id, mode
+            ORDER BY MAX(recorded_at) DESC, MAX(CASE WHEN back = 1 THEN round_rowid END) DESC
+            """, params).fetchall()
+        games: dict[str, list[tuple[str, str | None, int]]] = {}  # a game's table skills: (id, mode, part)
+        out = []
+        for trainee, game, mode, last, n, ms, *figures in rows:
+            skills = games.get(game)
+            if skills is None:
+                skills = games[game] = [(sk, table_skill_mode(sk), parts.index(table_skill_part(sk)))
+                                        for sk in skills_of(game) if table_skill_part(sk) is not None]
+            clean, on_time, recent_n = figures[:3], figures[3], figures[4]
+            recent_clean, recent_on_time = figures[5:8], figures[8]
+            out += [TableSkillFigures(int(trainee), game, sk, n, clean[k], on_time, ms, last, recent_n,
+                                      recent_clean[k], recent_on_time)
+                    for sk, skill_mode, k in skills if skill_mode == mode and (f.skill is None or sk == f.skill)]
+        return out
+
+    def _table_figures_direct(self, f: AnswerFilter, window: int = TABLE_WINDOW,
+                              skills_of=default_table_skills) -> list[TableSkillFigures]:
+        """``table_figures`` summed in Python (``table_skill_figures``) over every round."""
         figures = table_skill_figures(self.round_facts(f), skills_of, window)
         return [x for x in figures if f.skill is None or x.skill == f.skill]
 
