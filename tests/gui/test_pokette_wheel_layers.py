@@ -66,3 +66,20 @@ def test_spin_frames_are_composed_from_the_layers(qtbot):
     mean, far = difference(frame.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied),
                            composed(r, 4.2, clapper_deflection(4.2, 1, 0.0)))
     assert mean < 1 and far == 0
+
+
+def test_the_widget_shows_its_frame_pixel_for_pixel(qtbot):
+    """An odd margin (301 - 200 = 101 pixels) puts the frame's corner half way into a
+    pixel if centred exactly: it is put on a whole pixel and copied unfiltered, and the
+    margins are the background."""
+    widget = WheelWidget(order=ORDER, background="#123456")
+    qtbot.addWidget(widget)
+    widget.resize(301, 200)
+    widget.show_rest(7.4)
+    shown = widget.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    assert shown.devicePixelRatio() == 1 and (shown.width(), shown.height()) == (301, 200)
+    frame = widget.grab_frame().convertToFormat(QImage.Format.Format_RGB32)
+    assert (frame.width(), frame.height()) == (200, 200)
+    assert shown.copy(50, 0, 200, 200) == frame
+    for x in (0, 49, 250, 300):
+        assert {shown.pixelColor(x, y).name() for y in (0, 100, 199)} == {"#123456"}

@@ -882,13 +882,31 @@ class WheelWidget(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         if self._image_key is None or self._image is None or self._image_key[0] != self._pixel_size():
             self._render_now()
+        image = self._image
+        ratio = self.devicePixelRatioF()
+        w, h = round(self.width() * ratio), round(self.height() * ratio)
         painter = QPainter(self)
         try:
-            painter.fillRect(self.rect(), self._background)
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-            side = min(self.width(), self.height())
-            target = QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
-            painter.drawImage(target, self._image, QRectF(0, 0, self._image.width(), self._image.height()))
+            if image.width() > w or image.height() > h:  # a wheel smaller than its smallest frame
+                painter.fillRect(self.rect(), self._background)
+                painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+                side = min(self.width(), self.height())
+                target = QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
+                painter.drawImage(target, image, QRectF(0, 0, image.width(), image.height()))
+                return
+            # The frame is made at the widget's pixel size: it is copied pixel for pixel, its
+            # corner on a whole pixel (a corner between pixels would filter every pixel of
+            # it, twice the cost of the copy, and blur it), and only the margins around it
+            # are filled (every pixel of the frame is opaque).
+            painter.scale(1 / ratio, 1 / ratio)
+            x, y = (w - image.width()) // 2, (h - image.height()) // 2
+            right, bottom = x + image.width(), y + image.height()
+            for margin in (QRect(0, 0, x, h), QRect(right, 0, w - right, h), QRect(x, 0, image.width(), y),
+                           QRect(x, bottom, image.width(), h - bottom)):
+                if not margin.isEmpty():
+                    painter.fillRect(margin, self._background)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+            painter.drawImage(x, y, image)
         finally:
             painter.end()
 
