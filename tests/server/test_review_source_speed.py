@@ -228,3 +228,26 @@ def test_answer_rows_as_the_store_gives_them(review) -> None:
     batches = list(source.iter_answer_rows(AnswerFilter(trainee_id=ids[3]), batch=50))
     assert [len(b) for b in batches[:-1]] == [50] * (len(batches) - 1) and len(batches) > 2
     assert [a for b in batches for a in b] == got[::-1]
+
+
+def test_times_read_as_text_in_any_date_style(review) -> None:
+    """The skills' last answer times are read as PostgreSQL's ISO text where the session's
+    DateStyle is ISO, else formatted by the server: the same figures either way."""
+    from trainer.server.review_source import iso_text
+
+    assert [iso_text(t) for t in ("2026-01-05 10:00:00", "2026-01-05 10:00:00.1", "2026-01-05 10:00:00.12",
+                                  "2026-01-05 10:00:00.123456", "2026-01-05T10:00:00.120Z", None)] == [
+        "2026-01-05T10:00:00.000Z", "2026-01-05T10:00:00.100Z", "2026-01-05T10:00:00.120Z",
+        "2026-01-05T10:00:00.123Z", "2026-01-05T10:00:00.120Z", None]
+    source, ids, classes, rows = review
+    iso = [source.skill_figures(f, w) for f in (AnswerFilter(), filters(ids, classes, rows)[1])
+           for w in (20, 3)]
+    source.conn.execute("SET DateStyle = 'SQL, DMY'")
+    try:
+        sql_style = ServerReviewSource(source.conn)
+        assert "AT TIME ZONE 'UTC')::text" not in sql_style.utc_text("x")
+        assert [sql_style.skill_figures(f, w) for f in (AnswerFilter(), filters(ids, classes, rows)[1])
+                for w in (20, 3)] == iso
+    finally:
+        source.conn.execute("RESET DateStyle")
+    assert iso[0] and all(a.last_answered_at.endswith("Z") and len(a.last_answered_at) == 24 for a, _r in iso[0])
