@@ -250,6 +250,8 @@ class DashboardQueries:
         ``window`` answers of the skill, all of them in its window. Question skills only."""
         if not self.use_summaries:
             return self._skill_figures_direct(f, window)
+        if f.start is None and f.end is None and window == SUMMARY_WINDOW:
+            return self._skill_figures_ever(f)
         groups = self._summed_skills(f, questions=True)
         where, params = _where(replace(f, start=None, end=None), "s", questions=True)
         recent = {tuple(r[:3]): r[3:] for r in self.db.execute(
@@ -267,6 +269,20 @@ class DashboardQueries:
             _last_ever, since, *figures = recent[key]
             whole = since is not None and (f.start is None or since >= f.start)
             out.append((every, SkillStat(*key, *figures, last) if whole else every))
+        return out
+
+    def _skill_figures_ever(self, f: AnswerFilter) -> list[tuple[SkillStat, SkillStat]]:
+        """``skill_figures`` of a filter without dates, over the window the summaries keep:
+        both from ``summary_skills`` in one read, in its key's order (as sorted)."""
+        where, params = _where(f, "s", questions=True)
+        rows = self.db.execute(
+            "SELECT trainee_id, game_id, skill, answered, correct, COALESCE(on_target, 0), total_ms, "
+            "last_answered_at, recent_since, recent_answered, recent_correct, recent_on_target, recent_total_ms "
+            f"FROM summary_skills AS s{where} ORDER BY trainee_id, game_id, skill", params).fetchall()
+        out = []
+        for t, g, sk, n, c, o, ms, last, since, rn, rc, ro, rms in rows:
+            every = SkillStat(t, g, sk, n, c, o, ms, last)
+            out.append((every, every if since is None else SkillStat(t, g, sk, rn, rc, ro, rms, last)))
         return out
 
     def _recent_windows(self, f: AnswerFilter, window: int) -> dict[tuple, tuple]:
