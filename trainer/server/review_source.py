@@ -76,6 +76,8 @@ ACCEPTED = "EXISTS (SELECT 1 FROM dealer.answer_checks c WHERE c.answer_id = a.i
 TABLE_PARTS = (TABLE_PROCEDURE, TABLE_PAYOUTS, TABLE_WATCH)
 # A table round of ``dealer.table_rounds r`` the checker accepted (its replay gives it).
 ROUND_ACCEPTED = "EXISTS (SELECT 1 FROM dealer.table_round_checks k WHERE k.round_id = r.id AND k.accepted)"
+# The same, as a value looked up per round (a subquery PostgreSQL does not turn into a join).
+ROUND_ACCEPTED_ONE = "coalesce((SELECT k.accepted FROM dealer.table_round_checks k WHERE k.round_id = r.id), false)"
 ON_TARGET = "CASE WHEN a.is_correct = 1 AND a.response_ms <= a.target_ms THEN 1 ELSE 0 END"
 
 
@@ -150,12 +152,14 @@ def answer_where(f: AnswerFilter, *, questions: bool = False) -> tuple[str, list
 def round_where(trainee_id: int | None, game_id: str | None, since: str | None, until: str | None,
                 class_id: int | None = None) -> tuple[str, list[Any]]:
     """The filter over ``dealer.table_rounds r`` (accepted rounds only: a round not yet
-    checked, or refused, is not shown, as answers are not)."""
+    checked, or refused, is not shown, as answers are not). One trainee's rounds are few:
+    each one's check is looked up by its key (``ROUND_ACCEPTED_ONE``), which PostgreSQL
+    otherwise joins by reading every check."""
     where, params = _conditions((
         ("r.trainee_id = %s", trainee_id), ("r.game_id = %s", game_id),
         ("r.recorded_at >= %s::timestamptz", since), ("r.recorded_at < %s::timestamptz", until),
         ("r.trainee_id IN (SELECT m.trainee_id FROM dealer.class_members m WHERE m.class_id = %s)", class_id)))
-    return f"{ROUND_ACCEPTED} AND {where}", params
+    return f"{ROUND_ACCEPTED if trainee_id is None else ROUND_ACCEPTED_ONE} AND {where}", params
 
 
 def group_where(f: AnswerFilter, alias: str = "s", *, questions: bool = False) -> tuple[str, list[Any]]:
@@ -525,20 +529,18 @@ class ServerReviewSource:
         """Question answers per period (day, week from Monday, month) of UTC days, oldest
         first: whole days from the trend's summaries (whole weeks or months of the period
         from the weekly or monthly one; for one skill, the day summary), the parts of days
-        at the range's ends from the answers."""
+        at the range's ends from the answers. A day's period is its calendar's (as the
+        periods from the first answer's to the last one's are), so the bounds are not read."""
         if bucket not in BUCKETS:
             raise ValueError(f"unknown period {bucket!r}; use one of {', '.join(BUCKETS)}")
-        first, last = self.answer_bounds(f)
-        if first is None or last is None:
-            return []
-        periods = [start for start, _stop in _periods(first[:10], last[:10], bucket)]
+        start_of = {"day": lambda d: d, "week": week_start, "month": month_start}[bucket]
         split = self.split(f)
         sums: dict[str, list[int]] = {}
 
         def add(rows) -> None:
             for day, *figures in rows:
-                day = day if isinstance(day, str) else day.isoformat()
-                got = sums.setdefault(periods[bisect_right(periods, day) - 1], [0, 0, 0, 0])
+                day = date.fromisoformat(day) if isinstance(day, str) else day
+                got = sums.setdefault(start_of(day).isoformat(), [0, 0, 0, 0])
                 for i, v in enumerate(figures):
                     got[i] += int(v)
 
