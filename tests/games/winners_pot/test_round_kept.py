@@ -183,3 +183,20 @@ def test_the_words_of_a_hand_are_describe_values():
     for _ in range(3000):
         v = evaluate(rng.sample(deck, rng.choice((3, 4, 5))))
         assert v.describe() == describe_value(v.category, v.ranks)
+
+
+def test_a_step_is_made_with_every_field_of_the_dataclass():
+    import dataclasses
+    import inspect
+
+    names = [f.name for f in dataclasses.fields(R.Step)]
+    assert list(inspect.signature(R.Step.__init__).parameters)[1:] == names
+    full = R.Step(R.DEAL, 3, "Deal seat 3 the first card face down", ("§7(e)(1)",))
+    assert [getattr(full, n) for n in names] == [R.DEAL, 3, "Deal seat 3 the first card face down", ("§7(e)(1)",)]
+    bare = R.Step(R.BURN)
+    assert (bare.position, bare.text, bare.citations) == (None, "", ())
+    assert full == R.Step(R.DEAL, 3, "Deal seat 3 the first card face down", ("§7(e)(1)",)) != bare
+    assert hash(full) == hash(dataclasses.replace(full)) and repr(bare) == \
+        "Step(kind='burn', position=None, text='', citations=())"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        full.text = "changed"

@@ -110,7 +110,7 @@ class RoundError(ValueError):
     """A dealer action the rules do not allow at this point of the round."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Step:
     """What the rules require next."""
 
@@ -118,6 +118,12 @@ class Step:
     position: int | None = None
     text: str = ""
     citations: tuple[str, ...] = ()
+
+    def __init__(self, kind: str, position: int | None = None, text: str = "",
+                 citations: tuple[str, ...] = ()) -> None:
+        # Set at once into the instance's dict, as ``Operation`` is (a test holds this list
+        # to the fields).
+        self.__dict__.update(kind=kind, position=position, text=text, citations=citations)
 
     @property
     def position_name(self) -> str:
@@ -186,6 +192,9 @@ Policy = Callable[[random.Random, "Round", int], str]
 # The steps most asked for (a card dealt, a decision ascertained), made once each and
 # reused: a step is a frozen value, the same for every round.
 _STEPS: dict[tuple, Step] = {}
+
+
+_DECISION_CITES = {sec: (cite(sec),) for sec in ("10(a)(1)", "10(c)(1)", "10(a)(2)", "10(c)(2)")}
 
 
 def _step(key: tuple, make: Callable[[], Step]) -> Step:
@@ -515,6 +524,12 @@ class Round:
 
     # ------------------------------------------------------------------ checks
     def _verify(self, kind: str, position: int | None = None) -> Step:
+        step = self._next
+        if step is not None and step.kind == kind and step.position == position and kind != JACKS_PLUS:
+            # The step worked out for this state is the one asked (as a round played by the
+            # rules asks at every step): nothing more to check.
+            self._next = None  # the caller changes the round next
+            return step
         if self.finished:
             raise RoundError("the round is over")
         step = self.expected()
@@ -546,14 +561,14 @@ class Round:
         return True
 
     def _record(self, op: Operation) -> Operation:
-        self._changing()
+        self._next = None  # (``_changing``, at every step)
         self.log.append(op)
         # Checked after every step that can move chips; the others move cards only.
         assert op.kind in CARDS_ONLY or self.ledger_balances(), f"money out of balance after {op.kind}"
         return op
 
     def _draw(self) -> Card:
-        self._changing()
+        self._next = None  # (``_changing``, at every card)
         if not self.deck:
             raise RoundError("the deck is empty")
         return self.deck.pop(0)
@@ -624,13 +639,14 @@ class Round:
     def deal(self, position: int, *, exposed: bool = False) -> Operation:
         """Deal the next card to ``position`` as the rules require. ``exposed`` turns a
         hole card face up by accident (§12(a))."""
-        step = self.verify_deal(position)
-        n = len(self.hands[position]) + 1
+        step = self._verify(DEAL, position)
+        held = self.hands[position]
+        n = len(held) + 1
         card = self._draw()
         if exposed and n > HOLE_CARDS:
             raise RoundError("only a hole card (the first or second) can be exposed by accident (§12(a))")
-        face_up = exposed or self._face_up_for(position, n) or n > UP_CARD
-        self.hands[position].append(HeldCard(card, face_up))
+        face_up = exposed or n > UP_CARD or self._face_up_for(position, n)
+        held.append(HeldCard(card, face_up))
         self.dealt[position].append(card)
         op = Operation(DEAL, position, (card,), text=step.text, citations=step.citations,
                        detail={"card_number": n, "face_up": face_up})
@@ -729,25 +745,35 @@ class Round:
 
     def _update_phase(self) -> None:
         """Move on when the current part of the round is complete."""
-        self._changing()
+        self._next = None  # (``_changing``)
+        # Each part is complete when every position has its card or decision; the last one
+        # to receive it is looked at first (most steps end there).
+        hands = self.hands
         while self.pending_kill is None and self.pending_fold is None and not self.finished:
             if self.phase == DEAL_1:
                 if self.method == AUTOMATED_SHOE:
                     done = self.unloaded
                 else:
-                    done = not self.burns_due and all(len(self.hands[p]) >= UP_CARD for p in self._deal_positions())
+                    positions = self._dealt_to
+                    done = not self.burns_due and not (positions and len(hands[positions[-1]]) < UP_CARD) \
+                        and all(len(hands[p]) >= UP_CARD for p in positions)
                 if not done:
                     return
                 self.phase = BET_ROUND
             elif self.phase in (BET_ROUND, DOUBLE_ROUND):
                 need = 1 if self.phase == BET_ROUND else 2
+                order = self._decision_order  # the players still in, as ``_active``
+                if order and len(self.seats[order[-1]].decisions) < need:
+                    return
                 if not all(len(self.seats[s].decisions) >= need for s in self._active):
                     return
                 self.phase = DEAL_4 if self.phase == BET_ROUND else DEAL_5
                 self.burns_due = 1 + self.burns_owed
             elif self.phase in (DEAL_4, DEAL_5):
                 n = 4 if self.phase == DEAL_4 else 5
-                if self.burns_due or not all(len(self.hands[p]) >= n for p in self._street_order):
+                order = self._street_order
+                if self.burns_due or (order and len(hands[order[-1]]) < n) \
+                        or not all(len(hands[p]) >= n for p in order):
                     return
                 self.phase = DOUBLE_ROUND if self.phase == DEAL_4 else SHOWDOWN
             else:
@@ -802,25 +828,26 @@ class Round:
         after three cards (§10(a)); double (twice the ante) or fold after four (§10(c))."""
         step = self.verify_decide(position, choice)
         st = self.seats[position]
+        name = position_name(position, capital=True)
         st.decisions.append(choice)
         if choice == FOLD:
             st.folded_after = 3 if self.phase == BET_ROUND else 4
             self._out(position)
             self.pending_fold = position
-            text = f"{position_name(position, capital=True)} folds"
+            text = f"{name} folds"
             amount = 0
         elif choice == BET:
             self._from_player(position, "bet", self.ante)
             amount = self.ante
-            text = f"{position_name(position, capital=True)} bets {format_cents(amount)}, the amount of the ante"
+            text = f"{name} bets {format_cents(amount)}, the amount of the ante"
         else:
             self._from_player(position, "double", 2 * self.ante)
             amount = 2 * self.ante
-            text = f"{position_name(position, capital=True)} doubles with {format_cents(amount)}, twice the ante"
+            text = f"{name} doubles with {format_cents(amount)}, twice the ante"
         sec = ("10(a)(1)" if choice == BET else "10(c)(1)" if choice == DOUBLE
                else "10(a)(2)" if self.phase == BET_ROUND else "10(c)(2)")
         op = self._record(Operation(DECISION, position, amount=amount, text=text,
-                                    citations=(cite(sec),) + step.citations, detail={"choice": choice}))
+                                    citations=_DECISION_CITES[sec] + step.citations, detail={"choice": choice}))
         self._update_phase()
         return op
 
@@ -893,7 +920,8 @@ class Round:
             text = f"Expose {position_name(position)}'s down cards and announce: {value.describe().lower()}"
         op = self._record(Operation(REVEAL, position, self.cards_of(position), text=text, citations=step.citations,
                                     detail={"hand": value}))
-        if all(self._revealed(p) for p in self._reveal_order):
+        order = self._reveal_order  # revealed in this order: the last one first
+        if self._revealed(order[-1]) and all(self._revealed(p) for p in order):
             self.phase = JACKS if self._jacks_plus_work() else FINISH
         return op
 
@@ -1011,22 +1039,22 @@ class Round:
         """Do the expected step (``choice`` for a player's decision)."""
         step = step or self.expected()
         k, p = step.kind, step.position
+        if k == DEAL:  # (the most frequent steps first)
+            return self.deal(p)
+        if k == DECISION:
+            if choice is None:
+                raise RoundError(f"{position_name(p, capital=True)}'s decision is needed")
+            return self.decide(p, choice)
         if k == NO_MORE_BETS:
             return self.announce()
         if k == BURN:
             return self.burn()
         if k == LOAD_SHOE:
             return self.load_shoe()
-        if k == DEAL:
-            return self.deal(p)
         if k == STACK:
             return self.deliver_stack(p)
         if k == UNLOAD_SHOE:
             return self.unload_shoe()
-        if k == DECISION:
-            if choice is None:
-                raise RoundError(f"{position_name(p, capital=True)}'s decision is needed")
-            return self.decide(p, choice)
         if k == COLLECT_FOLD:
             return self.collect_fold(p)
         if k == KILL_HAND:
