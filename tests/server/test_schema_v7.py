@@ -103,3 +103,55 @@ def test_from_empty_kept_by_the_trigger(pg) -> None:
         ids = [accounts.add_trainee(conn, f"Trainee {n}", "1234") for n in range(2)]
         generate(conn, ids, 500, seed=8)
         assert summary(conn) == expected(conn) != {}
+
+
+def answer(conn, n: int, session: str, trainee: int, right: bool, ms: int, check: bool | None) -> None:
+    aid = f"{700_000 + n:032x}"
+    conn.execute(
+        "INSERT INTO dealer.answers (id, session_id, trainee_id, game_id, skill, kind, seed, prompt, form, fields, "
+        "given, correct_answer, is_correct, response_ms, answered_at, citations, explanation, target_ms) VALUES "
+        "(%s, %s, %s, 'pokette', 'pokette.payouts', 'k', 1, 'p', 'choice', '[]', 'x', 'x', %s, %s, "
+        "'2026-02-01T10:00:00Z', '[]', 'e', 8000)", [aid, session, trainee, int(right), ms])
+    if check is not None:
+        conn.execute("INSERT INTO dealer.answer_checks (answer_id, accepted) VALUES (%s, %s)", [aid, check])
+
+
+def test_exam_scores_filled_from_version_6_then_kept(pg) -> None:
+    """An exam attempt's score is its accepted answers (a refused and an unchecked one left
+    out; a practice session's answers in no score), filled by the migration, then kept."""
+    with connect(pg.url) as conn:
+        schema.migrate(conn, schema.MIGRATIONS[:6])
+        [ana, bo] = [accounts.add_trainee(conn, name, "1234") for name in ("Ana", "Bo")]
+        klass = accounts.add_class(conn, "Day", [ana, bo])
+        conn.execute("INSERT INTO dealer.exams (id, title, definition, fingerprint) VALUES ('final', 'Final', "
+                     "'{\"question_count\": 5, \"pass_mark\": 60}', 'f')")
+        [window] = conn.execute("INSERT INTO dealer.exam_windows (exam_id, class_id, opens_at, closes_at) VALUES "
+                                "('final', %s, '2026-02-01T09:00:00Z', '2026-02-01T12:00:00Z') RETURNING id",
+                                [klass]).fetchone()
+        sessions = {"ana": "a" * 32, "bo": "b" * 32, "practice": "c" * 32}
+        for key, trainee, exam in (("ana", ana, "final"), ("bo", bo, "final"), ("practice", ana, None)):
+            conn.execute("INSERT INTO dealer.sessions (id, trainee_id, game_id, mode, seed, question_count, "
+                         "started_at, exam_id) VALUES (%s, %s, 'pokette', %s, 1, 5, '2026-02-01T09:30:00Z', %s)",
+                         [sessions[key], trainee, "exam" if exam else "practice", exam])
+            if exam:
+                conn.execute("INSERT INTO dealer.exam_attempts (session_id, window_id, trainee_id, started_at) "
+                             "VALUES (%s, %s, %s, '2026-02-01T09:30:00Z')", [sessions[key], window, trainee])
+        for n, (key, trainee, right, ms, check) in enumerate([
+                ("ana", ana, True, 3000, True), ("ana", ana, False, 5000, True), ("ana", ana, True, 4000, False),
+                ("ana", ana, True, 2000, None), ("ana", ana, True, 1000, True), ("practice", ana, True, 900, True),
+                ("bo", bo, True, 7000, False)]):
+            answer(conn, n, sessions[key], trainee, right, ms, check)
+        assert schema.migrate(conn) == [7]
+        source = ServerReviewSource(conn)
+
+        def scores():
+            return {(a.trainee_id, a.answered, a.correct) for a in source.exam_attempts()}, \
+                sorted(conn.execute("SELECT session_id, answered, correct, response_ms FROM dealer.exam_session_scores"
+                                    ).fetchall())
+
+        assert scores() == ({(ana, 3, 2), (bo, 0, 0)}, [(sessions["ana"], 3, 2, 9000)])
+        assert {a.total_ms for a in source.exam_attempts()} == {9000, 0}
+        answer(conn, 20, sessions["bo"], bo, True, 6000, True)  # checked after: kept by the trigger
+        answer(conn, 21, sessions["ana"], ana, False, 500, True)
+        answer(conn, 22, sessions["practice"], ana, True, 500, True)
+        assert scores() == ({(ana, 4, 2), (bo, 1, 1)}, [(sessions["ana"], 4, 2, 9500), (sessions["bo"], 1, 1, 6000)])

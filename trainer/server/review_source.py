@@ -676,7 +676,8 @@ class ServerReviewSource:
     def exam_attempts(self, *, exam_id: str | None = None, trainee_id: int | None = None,
                       start: str | None = None, end: str | None = None,
                       trainee_ids: list[int] | None = None) -> list[AttemptRow]:
-        """Attempts at exams, newest first, scored from their accepted answers: the
+        """Attempts at exams, newest first, scored from their accepted answers (kept summed
+        per exam session: ``exam_session_scores``, schema version 7): the
         sessions the server started as attempts (``dealer.exam_attempts``; a session a
         station says was an exam but the server never started is none), numbered among
         the trainee's attempts at the same exam."""
@@ -693,11 +694,11 @@ class ServerReviewSource:
             SELECT s.id, s.exam_id, coalesce(e.title, 'Unknown exam'), s.trainee_id, t.name, {iso('s.started_at')},
                    {iso('x.ended_at')},
                    coalesce((e.definition::jsonb ->> 'question_count')::integer, s.question_count),
-                   sc.answered, sc.correct, coalesce((e.definition::jsonb ->> 'pass_mark')::integer, 0), sc.ms, n.n
+                   coalesce(sc.answered, 0), coalesce(sc.correct, 0),
+                   coalesce((e.definition::jsonb ->> 'pass_mark')::integer, 0), coalesce(sc.ms, 0), n.n
             FROM n JOIN dealer.sessions s ON s.id = n.id
-            CROSS JOIN LATERAL (SELECT count(*) AS answered, coalesce(sum(a.is_correct), 0) AS correct,
-                                       coalesce(sum(a.response_ms), 0) AS ms
-                                FROM dealer.answers a WHERE a.session_id = s.id AND {ACCEPTED}) sc
+            LEFT JOIN (SELECT x.session_id, x.answered, x.correct, x.response_ms AS ms
+                       FROM dealer.exam_session_scores x) sc ON sc.session_id = s.id
             JOIN dealer.trainees t ON t.id = s.trainee_id
             LEFT JOIN dealer.exams e ON e.id = s.exam_id
             LEFT JOIN dealer.session_ends x ON x.session_id = s.id

@@ -44,7 +44,8 @@ Version 5: table rounds replayed exactly (``table_rounds.round_no`` and ``attemp
 checks of rounds (``table_round_checks``, as ``answer_checks``; ``_v5_table_round_checks``).
 Version 6: ``start_exam`` adopts the exam's session a station sent first. Version 7: the
 table skills' figures per trainee, game and mode, kept as rounds are accepted
-(``table_round_summary``; ``_v7_table_round_summary``).
+(``table_round_summary``), and exam sessions' scores (``exam_session_scores``;
+``_v7_table_and_exam_summaries``).
 """
 
 from __future__ import annotations
@@ -744,6 +745,7 @@ ROUND_FIGURES = (
     ("on_time", "r.completed = 1 AND r.target_ms > 0 AND r.total_ms <= r.target_ms"),
 )
 _ROUND_ACCEPTED = "EXISTS (SELECT 1 FROM dealer.table_round_checks k WHERE k.round_id = r.id AND k.accepted)"
+_ACCEPTED = "EXISTS (SELECT 1 FROM dealer.answer_checks c WHERE c.answer_id = a.id AND c.accepted)"
 _ROUND_GROUP = "r.trainee_id = s.trainee_id AND r.game_id = s.game_id AND r.mode = s.mode"
 _ROUND_ORDER = "r.recorded_at DESC, r.received_at DESC, r.id DESC"
 # The summary row ``s``'s newest accepted round and the figures over its last
@@ -759,8 +761,12 @@ _SET_TABLE_RECENT = f"""UPDATE dealer.table_round_summary s SET (last_recorded_a
 
 
 def table_summary_fill() -> str:
-    """The SQL that fills version 7's ``table_round_summary`` from every accepted round."""
+    """The SQL that fills version 7's summaries from every accepted round and exam answer."""
     return f"""
+INSERT INTO dealer.exam_session_scores (session_id, answered, correct, response_ms)
+SELECT a.session_id, count(*), sum(a.is_correct), sum(a.response_ms)
+FROM dealer.sessions s JOIN dealer.answers a ON a.session_id = s.id
+WHERE s.exam_id IS NOT NULL AND {_ACCEPTED} GROUP BY 1;
 INSERT INTO dealer.table_round_summary (trainee_id, game_id, mode, rounds, total_ms,
     {', '.join(c for c, _w in ROUND_FIGURES)})
 SELECT r.trainee_id, r.game_id, r.mode, count(*), sum(r.total_ms),
@@ -771,7 +777,7 @@ ANALYZE dealer.table_round_summary;
 """
 
 
-def _v7_table_round_summary(cur, roles: Roles) -> None:
+def _v7_table_and_exam_summaries(cur, roles: Roles) -> None:
     """The table skills' figures without reading every round: per trainee, game and mode
     (``table_round_summary``) the accepted rounds counted, their time, those clean for
     each part (procedure, payouts, watch) and those on time; the newest round (time,
@@ -780,7 +786,9 @@ def _v7_table_round_summary(cur, roles: Roles) -> None:
     (trainee, game, mode, time, arrival, id). Kept by a trigger as each round's check is
     recorded (checks are append-only, so a round is counted once; a round checked late,
     older than others, changes the window only if it falls in it), and filled in for the
-    rounds already checked."""
+    rounds already checked. Likewise an exam session's accepted answers counted, the right
+    ones and their time (``exam_session_scores``: the attempts' scores without reading
+    their answers), kept by a trigger as each answer's check is recorded."""
     columns = ", ".join(f"{c} bigint NOT NULL" for c, _w in ROUND_FIGURES)
     recent = ", ".join(f"recent_{c} bigint NOT NULL DEFAULT 0" for c, _w in ROUND_FIGURES)
     one = ", ".join(f"({w})::int" for _c, w in ROUND_FIGURES)
@@ -815,12 +823,31 @@ BEGIN
 END $$;
 CREATE TRIGGER table_round_checks_summary AFTER INSERT ON dealer.table_round_checks
     FOR EACH ROW EXECUTE FUNCTION dealer.summarise_round_check();
+CREATE TABLE dealer.exam_session_scores (
+    session_id text PRIMARY KEY, answered bigint NOT NULL, correct bigint NOT NULL, response_ms bigint NOT NULL
+);
+GRANT SELECT ON dealer.exam_session_scores TO {{supervisor}};
+CREATE FUNCTION dealer.summarise_exam_check() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = dealer, pg_temp AS $$
+BEGIN
+    IF NEW.accepted THEN
+        INSERT INTO dealer.exam_session_scores AS x (session_id, answered, correct, response_ms)
+        SELECT a.session_id, 1, a.is_correct, a.response_ms
+        FROM dealer.answers a JOIN dealer.sessions s ON s.id = a.session_id
+        WHERE a.id = NEW.answer_id AND s.exam_id IS NOT NULL
+        ON CONFLICT (session_id) DO UPDATE SET answered = x.answered + 1, correct = x.correct + EXCLUDED.correct,
+            response_ms = x.response_ms + EXCLUDED.response_ms;
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER answer_checks_exam_scores AFTER INSERT ON dealer.answer_checks
+    FOR EACH ROW EXECUTE FUNCTION dealer.summarise_exam_check();
 {table_summary_fill()}
 """, roles)
 
 
 MIGRATIONS: list[Migration] = [_v1_record, _v2_exam_windows, _v3_answer_summary, _v4_review_summaries,
-                               _v5_table_round_checks, _v6_start_exam_adopts, _v7_table_round_summary]
+                               _v5_table_round_checks, _v6_start_exam_adopts, _v7_table_and_exam_summaries]
 CURRENT_VERSION = 7
 assert CURRENT_VERSION == len(MIGRATIONS), "one migration per schema version"
 
