@@ -72,10 +72,11 @@ reach Familiar at most.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 CHOICE_MS = 8_000
 AMOUNT_BASE_MS, PER_AMOUNT_MS = 10_000, 6_000
@@ -85,6 +86,39 @@ OTHER_MS = 15_000
 WINDOW = 20  # the recent answers mastery is judged on
 
 FAST, NORMAL, SLOW = "fast", "normal", "slow"
+
+
+R = TypeVar("R", bound=type)
+
+
+def quick_init(cls: R) -> R:
+    """Give a frozen dataclass an ``__init__`` that puts its fields straight into the new
+    instance's ``__dict__``. A frozen dataclass's own sets each field through
+    ``object.__setattr__`` (its ``__setattr__`` refuses), several times slower than a plain
+    one's, and the dashboard makes thousands of them (issue 17). The instances are the
+    same: frozen, equal and hashed as before, the same defaults and parameters.
+
+    Only for a frozen dataclass without slots, ``__post_init__``, default factories or
+    fields left out of ``__init__``: anything else is refused (TypeError)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    fields = dataclasses.fields(cls) if params is not None else ()
+    if (params is None or not params.frozen or "__slots__" in cls.__dict__ or hasattr(cls, "__post_init__")
+            or any(not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING for f in fields)):
+        raise TypeError(f"quick_init is for a plain frozen dataclass, not {cls.__name__}")
+    names = [f.name for f in fields]
+    me, into = "_quick_init_self", "_quick_init_dict"
+    if me in names or into in names:
+        raise TypeError(f"{cls.__name__} has a field named {me} or {into}")
+    defaults = {f"_default_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
+    signature = ", ".join(n if f"_default_{n}" not in defaults else f"{n}=_default_{n}" for n in names)
+    body = f"    {into} = {me}.__dict__\n" + "".join(f"    {into}[{n!r}] = {n}\n" for n in names)
+    namespace = dict(defaults)
+    exec(f"def __init__({me}, {signature}):\n{body}", namespace)  # noqa: S102 (our field names only)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init
+    return cls
 
 
 # -- accuracy, shares, means ------------------------------------------------------------------
@@ -324,6 +358,7 @@ def table_mastery_level(rounds: int, clean: int, on_time: int, *, timed: bool = 
     return Level.LEARNING
 
 
+@quick_init
 @dataclass(frozen=True)
 class TableSkillFigures:
     """One trainee's figures of one table skill, from their rounds (of a period):

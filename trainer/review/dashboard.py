@@ -43,6 +43,7 @@ from trainer.contracts.measures import (
     TableSkillFigures,
     is_table_skill,
     mastery_level,
+    quick_init,
 )
 from trainer.training.table_mode.dealer_round import payout_skill, procedure_skill, watch_skill
 
@@ -119,6 +120,7 @@ class SkillTotals(AnswerFigures):
         raise NotImplementedError
 
 
+@quick_init
 @dataclass(frozen=True)
 class SkillRow(AnswerFigures):
     game_id: str
@@ -143,6 +145,7 @@ class SkillRow(AnswerFigures):
         return bool(self.answered or (self.table is not None and self.table.rounds))
 
 
+@quick_init
 @dataclass(frozen=True)
 class Certification:
     status: str  # Certified, In progress, Not started
@@ -163,6 +166,7 @@ class Certification:
         return self.status
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameRow(SkillTotals):
     game_id: str
@@ -183,6 +187,7 @@ class GameRow(SkillTotals):
         return sum(s.level >= Level.PROFICIENT for s in self.skills)
 
 
+@quick_init
 @dataclass(frozen=True)
 class TraineeRow(SkillTotals):
     trainee: Trainee
@@ -361,21 +366,13 @@ def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: li
     and ``recent`` (the mastery window); table skills from their rounds (``tables``).
     A table skill's answers in ``stats`` (dealer actions) are not counted.
 
-    Each game's skills (title, table or question, counted for certification) are worked
-    out once, not per trainee; a skill a trainee has not practised is one row shared by
-    every such trainee, and so is each certification (rows and certifications are frozen)."""
-    stats = [s for s in stats if not _is_table(s.skill)]
-    recent = [s for s in recent if not _is_table(s.skill)]
-    table_by = {(x.trainee_id, x.game_id, x.skill): x for x in tables}
+    A row is made for each skill a trainee practised; a skill not practised is one row
+    shared by every such trainee, a game not practised one game row, and each
+    certification is made once (rows are frozen). Each game's skills (title, counted for
+    certification) are worked out once, not per trainee."""
     skills_of = game_skills(games)
     listed_of = {g: {sid for sid, _t in skills} for g, skills in skills_of.items()}
     titles = {sid: t for g in skills_of.values() for sid, t in g}
-    by_key = {(s.trainee_id, s.game_id, s.skill): s for s in stats}
-    recent_by = {(s.trainee_id, s.game_id, s.skill): s for s in recent}
-    extra: dict[tuple[int, str], list[str]] = defaultdict(list)  # skills in the log a game no longer lists
-    for s in [*stats, *tables]:
-        if s.game_id in skills_of and s.skill not in listed_of[s.game_id]:
-            extra[(s.trainee_id, s.game_id)].append(s.skill)
     title_cache: dict[str, str] = {}
 
     def title(sid: str) -> str:
@@ -383,15 +380,32 @@ def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: li
             title_cache[sid] = skill_title(sid, titles)
         return title_cache[sid]
 
-    # (skill, title, a table skill, counted for certification, the row of a trainee who has
-    # not practised it) of each game's listed skills, in the game's order
-    plans: dict[str, list[tuple[str, str, bool, bool, SkillRow]]] = {}
-    for g in games:
-        counted = certified_skills(g)
-        plans[g] = [(sid, title(sid), _is_table(sid), sid in counted,
-                     SkillRow(g, sid, title(sid), 0, 0, 0, 0, Level.NOT_STARTED))
-                    for sid, _t in skills_of.get(g, [])]
+    # the rows of what each trainee practised, per (trainee, game): skill -> row
+    made: dict[tuple[int, str], dict[str, SkillRow]] = defaultdict(dict)
+    by_key = {(s.trainee_id, s.game_id, s.skill): s for s in stats if not _is_table(s.skill)}
+    for s in recent:
+        key = (s.trainee_id, s.game_id, s.skill)
+        # a window without the period's answers: its level, no figures (listed skills only)
+        if key not in by_key and s.game_id in listed_of and s.skill in listed_of[s.game_id] and not _is_table(s.skill):
+            made[key[:2]][s.skill] = SkillRow(s.game_id, s.skill, title(s.skill), 0, 0, 0, 0,
+                                              mastery_level(s.answered, s.correct, s.on_target))
+    recent_by = {(r.trainee_id, r.game_id, r.skill): r for r in recent}
+    for key, s in by_key.items():
+        if s.game_id in skills_of:
+            r = recent_by.get(key)
+            level = mastery_level(r.answered, r.correct, r.on_target) if r else Level.NOT_STARTED
+            made[key[:2]][s.skill] = SkillRow(s.game_id, s.skill, title(s.skill), s.answered, s.correct, s.on_target,
+                                              s.total_ms, level, s.last_answered_at or "")
+    for x in tables:
+        if x.game_id in skills_of and _is_table(x.skill):
+            made[(x.trainee_id, x.game_id)][x.skill] = SkillRow(x.game_id, x.skill, title(x.skill), 0, 0, 0, 0,
+                                                                x.level, x.last_at or "", x)
+    rows = []
     game_titles = {g: registry.title_of(g) for g in games}
+    unpractised = {g: [(sid, SkillRow(g, sid, title(sid), 0, 0, 0, 0, Level.NOT_STARTED)) for sid, _t in skills]
+                   for g, skills in skills_of.items()}
+    counted = {g: [sid for sid, _t in skills_of[g] if sid in certified] for g in games
+               for certified in [certified_skills(g)]}
     certifications: dict[tuple[str, int, int, int], Certification] = {}
 
     def certified(practised: bool, passed: int, total: int, threshold: int) -> Certification:
@@ -402,47 +416,25 @@ def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: li
             got = certifications[key] = Certification(*key)
         return got
 
-    def practised_row(key: tuple[int, str, str], name: str, is_table: bool) -> SkillRow | None:
-        """The row of a skill the trainee practised (answered, or dealt or watched), else None."""
-        _t, g, sid = key
-        if is_table:
-            x = table_by.get(key)
-            return None if x is None else SkillRow(g, sid, name, 0, 0, 0, 0, x.level, x.last_at or "", x)
-        s, r = by_key.get(key), recent_by.get(key)
-        if s is None and r is None:
-            return None
-        level = mastery_level(r.answered, r.correct, r.on_target) if r else Level.NOT_STARTED
-        if s is None:
-            return SkillRow(g, sid, name, 0, 0, 0, 0, level)
-        return SkillRow(g, sid, name, s.answered, s.correct, s.on_target, s.total_ms, level, s.last_answered_at or "")
-
-    rows = []
+    idle = {g: GameRow(g, game_titles[g], tuple(row for _sid, row in unpractised[g]),
+                       certified(False, 0, len(counted[g]), thresholds.get(g, DEFAULT_THRESHOLD))) for g in games}
     for t in trainees:
         game_rows = []
         last = ""
         for g in games:
+            mine = made.get((t.id, g))
+            if not mine:
+                game_rows.append(idle[g])
+                continue
+            skill_rows = [mine.get(sid, row) for sid, row in unpractised[g]]
+            # skills in the log the game no longer lists, after its own (never counted)
+            skill_rows += [mine[sid] for sid in sorted(sid for sid in mine if sid not in listed_of[g])]
+            last = max(last, *(r.last_answered_at for r in mine.values()))
             threshold = thresholds.get(g, DEFAULT_THRESHOLD)
-            skill_rows = []
-            practised, passed, total = False, 0, 0
-            for sid, name, is_table, counts, unpractised in plans[g]:
-                row = practised_row((t.id, g, sid), name, is_table)
-                if row is None:
-                    row = unpractised
-                else:
-                    last = max(last, row.last_answered_at)
-                    if counts and row.practised:
-                        practised = True
-                        passed += skill_passes(row, threshold)
-                skill_rows.append(row)
-                total += counts
-            for sid in sorted(set(extra.get((t.id, g), []))):  # not counted: the game no longer lists them
-                row = practised_row((t.id, g, sid), title(sid), _is_table(sid))
-                if row is None:
-                    row = SkillRow(g, sid, title(sid), 0, 0, 0, 0, Level.NOT_STARTED)
-                last = max(last, row.last_answered_at)
-                skill_rows.append(row)
+            practised = [r for r in (mine.get(sid) for sid in counted[g]) if r is not None and r.practised]
+            passed = sum(1 for r in practised if skill_passes(r, threshold))
             game_rows.append(GameRow(g, game_titles[g], tuple(skill_rows),
-                                     certified(practised, passed, total, threshold)))
+                                     certified(bool(practised), passed, len(counted[g]), threshold)))
         rows.append(TraineeRow(t, tuple(classes.get(t.id, ())), tuple(game_rows), last))
     return rows
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from trainer.contracts.measures import within_target
+from trainer.contracts.measures import quick_init, within_target
 
 
 class StoreError(Exception):
@@ -23,6 +23,7 @@ class Trainee:
     created_at: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class AnswerRecord:
     """One row of the answer log."""

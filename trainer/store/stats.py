@@ -33,6 +33,7 @@ from trainer.contracts.measures import (
     TableSkillFigures,
     default_table_skills,
     question_skill_sql,
+    quick_init,
     table_skill_figures,
     table_skill_mode,
     table_skill_part,
@@ -55,6 +56,7 @@ class AnswerFilter:
     skill: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class SkillStat(AnswerFigures):
     """One trainee's answers of one skill (within a filter)."""
@@ -69,6 +71,7 @@ class SkillStat(AnswerFigures):
     last_answered_at: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class TrendPoint(AnswerFigures):
     period: str  # the first day of the period, YYYY-MM-DD
@@ -78,6 +81,7 @@ class TrendPoint(AnswerFigures):
     total_ms: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class RoundFact:
     """What a table skill's figures need of one stored round."""
