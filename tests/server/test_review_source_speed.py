@@ -251,3 +251,23 @@ def test_times_read_as_text_in_any_date_style(review) -> None:
     finally:
         source.conn.execute("RESET DateStyle")
     assert iso[0] and all(a.last_answered_at.endswith("Z") and len(a.last_answered_at) == 24 for a, _r in iso[0])
+
+
+def test_the_garbage_collector_is_as_it_was_after_records_are_made() -> None:
+    import gc
+
+    from trainer.server.review_source import paused_gc
+
+    assert gc.isenabled()
+    with pytest.raises(ValueError):
+        with paused_gc():
+            assert not gc.isenabled()
+            raise ValueError("a row the records cannot take")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with paused_gc():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
