@@ -91,8 +91,12 @@ class RankPatterns:
         patterns = self.by_value.get(key)
         if not patterns:
             return None
-        gone = {(c.rank, c.suit) for c in taken}
-        suits_of = {r: [s for s in SUIT_CHARS if (r, s) not in gone] for r in self.ranks}
+        # The suits left of each rank, in SUIT_CHARS order: every suit, less those taken.
+        suits_of = {r: list(SUIT_CHARS) for r in self.ranks}
+        for c in taken:  # (a card given twice is taken once)
+            left = suits_of.get(c.rank)
+            if left is not None and c.suit in left:
+                left.remove(c.suit)
         lacking = ~self.left_bits(suits_of)  # a multiset needing one of these bits cannot be made
         required = self._required[key]
         count = len(patterns)
