@@ -10,7 +10,8 @@ The server's answers are generated inside PostgreSQL (``INSERT ... SELECT`` from
 questions of one game, every skill of the five games, table mode's steps one answer in
 twenty, one answer in a thousand refused by the checker, a hundred exam attempts started
 by the server, table rounds), then their summaries are filled by the same SQL the schema's migrations run for
-answers already checked. The cluster is kept in ``--folder`` (default: the temporary
+answers already checked (the table rounds' summary of version 7 is kept by its trigger as the
+rounds' checks are inserted). A cluster made before version 7 is migrated on the next run. The cluster is kept in ``--folder`` (default: the temporary
 folder's ``dealer-trainer-bench-server-<N>``) and reused by the next run, as the SQLite
 file is (``benchmarks/run.py``'s ``--dashboard-db``).
 
@@ -167,6 +168,7 @@ def generate(conn, answers: int) -> None:
     for table, _period, of_answer in schema.SUMMARIES:
         conn.execute(schema.summary_fill(table, of_answer))
     conn.execute(schema.summary_fill_v4())
+    conn.execute(schema.summary_fill_v7())  # the exam sessions' scores (the rounds' summary: as they are accepted)
     conn.execute("INSERT INTO dealer.meta VALUES ('bench_answers', %s)", [str(answers)])
     conn.commit()
     say("the summaries")

@@ -760,7 +760,7 @@ _SET_TABLE_RECENT = f"""UPDATE dealer.table_round_summary s SET (last_recorded_a
           ORDER BY {_ROUND_ORDER} LIMIT {TABLE_RECENT_WINDOW}) r)"""
 
 
-def table_summary_fill() -> str:
+def summary_fill_v7() -> str:
     """The SQL that fills version 7's summaries from every accepted round and exam answer."""
     return f"""
 INSERT INTO dealer.exam_session_scores (session_id, answered, correct, response_ms)
@@ -842,7 +842,7 @@ BEGIN
 END $$;
 CREATE TRIGGER answer_checks_exam_scores AFTER INSERT ON dealer.answer_checks
     FOR EACH ROW EXECUTE FUNCTION dealer.summarise_exam_check();
-{table_summary_fill()}
+{summary_fill_v7()}
 """, roles)
 
 
