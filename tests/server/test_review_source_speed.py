@@ -231,8 +231,9 @@ def test_answer_rows_as_the_store_gives_them(review) -> None:
 
 
 def test_times_read_as_text_in_any_date_style(review) -> None:
-    """The skills' last answer times are read as PostgreSQL's ISO text where the session's
-    DateStyle is ISO, else formatted by the server: the same figures either way."""
+    """The skills' last answer times and the answers' times are read as PostgreSQL's ISO
+    text where the session's DateStyle is ISO, else formatted by the server: the same
+    figures and records either way."""
     from trainer.server.review_source import iso_text
 
     assert [iso_text(t) for t in ("2026-01-05 10:00:00", "2026-01-05 10:00:00.1", "2026-01-05 10:00:00.12",
@@ -242,10 +243,12 @@ def test_times_read_as_text_in_any_date_style(review) -> None:
     source, ids, classes, rows = review
     iso = [source.skill_figures(f, w) for f in (AnswerFilter(), filters(ids, classes, rows)[1])
            for w in (20, 3)]
+    answers = source.answer_rows(AnswerFilter(trainee_id=ids[0]), limit=300)
     source.conn.execute("SET DateStyle = 'SQL, DMY'")
     try:
         sql_style = ServerReviewSource(source.conn)
         assert "AT TIME ZONE 'UTC')::text" not in sql_style.utc_text("x")
+        assert sql_style.answer_rows(AnswerFilter(trainee_id=ids[0]), limit=300) == answers
         assert [sql_style.skill_figures(f, w) for f in (AnswerFilter(), filters(ids, classes, rows)[1])
                 for w in (20, 3)] == iso
     finally:

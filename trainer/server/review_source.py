@@ -83,15 +83,19 @@ ROUND_ACCEPTED_ONE = "coalesce((SELECT k.accepted FROM dealer.table_round_checks
 ON_TARGET = "CASE WHEN a.is_correct = 1 AND a.response_ms <= a.target_ms THEN 1 ELSE 0 END"
 
 
-# An answer ``a`` as ``AnswerRecord``'s fields in order, as the store gives them (its time
-# as ISO UTC text, right or not as a bool, no target as 0); ``answer_records`` reads them.
 ANSWER_FIELDS = tuple(AnswerRecord.__dataclass_fields__)
-ANSWER_SELECT = ", ".join({"answered_at": iso("a.answered_at"), "is_correct": "a.is_correct <> 0",
-                           "target_ms": "coalesce(a.target_ms, 0)"}.get(c, f"a.{c}") for c in ANSWER_FIELDS)
+
+
+def answer_select(time_text) -> str:
+    """An answer ``a`` as ``AnswerRecord``'s fields in order, as the store gives them (its
+    time as ``time_text(column)`` gives it: ``iso`` or ``ServerReviewSource.utc_text``;
+    right or not as a bool, no target as 0); ``answer_records`` reads them."""
+    return ", ".join({"answered_at": time_text("a.answered_at"), "is_correct": "a.is_correct <> 0",
+                      "target_ms": "coalesce(a.target_ms, 0)"}.get(c, f"a.{c}") for c in ANSWER_FIELDS)
 
 
 def answer_records(rows) -> list[AnswerRecord]:
-    """``AnswerRecord``s of rows of ``ANSWER_SELECT``: the JSON lists of fields and
+    """``AnswerRecord``s of rows of ``answer_select`` (the time read by ``iso_text``): the JSON lists of fields and
     citations read once per distinct text (answers of a kind share them)."""
     lists: dict[str, tuple[str, ...]] = {}
     new, put = object.__new__, object.__setattr__
@@ -99,6 +103,7 @@ def answer_records(rows) -> list[AnswerRecord]:
     with paused_gc():
         for row in rows:
             fields = dict(zip(ANSWER_FIELDS, row))  # made at once, as in ``skill_pairs``
+            fields["answered_at"] = iso_text(fields["answered_at"])
             for name in ("fields", "citations"):
                 text = fields[name]
                 got = lists.get(text)
@@ -629,7 +634,7 @@ class ServerReviewSource:
                     newest_first: bool = True) -> list[AnswerRecord]:
         where, params = answer_where(f)
         order = "DESC" if newest_first else "ASC"
-        sql = (f"SELECT {ANSWER_SELECT} FROM dealer.answers a WHERE {where} "
+        sql = (f"SELECT {answer_select(self.utc_text)} FROM dealer.answers a WHERE {where} "
                f"ORDER BY a.answered_at {order}, a.received_at {order}, a.id {order}")
         if limit is not None:
             sql += " LIMIT %s OFFSET %s"
@@ -648,7 +653,7 @@ class ServerReviewSource:
             extra, extra_params = "", []
             if last is not None:
                 extra, extra_params = " AND (a.answered_at, a.received_at, a.id) > (%s, %s, %s)", list(last)
-            rows = self._all(f"SELECT a.answered_at, a.received_at, {ANSWER_SELECT} FROM dealer.answers a "
+            rows = self._all(f"SELECT a.answered_at, a.received_at, {answer_select(self.utc_text)} FROM dealer.answers a "
                              f"WHERE {where}{extra} ORDER BY a.answered_at, a.received_at, a.id LIMIT %s",
                              [*params, *extra_params, batch])
             if not rows:
