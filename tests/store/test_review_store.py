@@ -240,6 +240,31 @@ def test_dashboard_queries_match_a_count_in_python(plan, d1, d2, game, klass) ->
         assert len(paged) == len(kept)
 
 
+def test_answer_rows_give_each_answer_as_recorded(store: Store) -> None:
+    """The drill-down's answers (issue 17 reads them as tuples, each stored JSON list decoded
+    once): every field as recorded, the lists as tuples, right as a bool, newest first."""
+    from trainer.store import AnswerRecord
+
+    ann = store.add_trainee("Ann")
+    sid = store.start_session(ann.id, GAME, seed=1, question_count=9)
+    amounts = Question(GAME, f"{GAME}.payouts", f"{GAME}.pay", 7, "Pay the Ante and the Play", "amounts",
+                       "[500, 1000]", "Ante pays 1 to 1", ("Rule §2", "Rule §3(a)"), fields=("Ante", "Play"))
+    recorded = [put(store, ann.id, sid, q("x", 1), True, 900, at="2025-03-01T10:00:00.000Z"),
+                store.record_answer(sid, ann.id, AnswerResult(amounts, "[500, 900]", False, 21_000)),
+                put(store, ann.id, sid, q("x", 2), False, 12_000, at="2025-03-01T10:00:00.000Z")]
+    got = store.answer_rows(AnswerFilter(trainee_id=ann.id))
+    assert [a.id for a in got] == [recorded[1], recorded[2], recorded[0]]  # a tie: the later recorded first
+    a = got[0]
+    assert a == AnswerRecord(recorded[1], sid, ann.id, GAME, f"{GAME}.payouts", f"{GAME}.pay", 7,
+                             "Pay the Ante and the Play", "amounts", ("Ante", "Play"), "[500, 900]", "[500, 1000]",
+                             False, 21_000, a.answered_at, ("Rule §2", "Rule §3(a)"), "Ante pays 1 to 1", 22_000)
+    assert type(a.is_correct) is bool and got[2].is_correct is True and got[2].fields == ()
+    assert [(x.citations, x.target_ms, x.on_target) for x in got[1:]] == [(("Rule §1",), 8000, False),
+                                                                          (("Rule §1",), 8000, True)]
+    assert got == store.answers(ann.id)
+    assert store.answer_rows(AnswerFilter(trainee_id=ann.id), limit=1, offset=1) == [got[1]]
+
+
 def test_weeks_start_on_monday(store: Store) -> None:
     ann = store.add_trainee("Ann")
     sid = store.start_session(ann.id, GAME, seed=1, question_count=9)

@@ -4,6 +4,7 @@ the query mixins (``practice``, ``supervision``, ``stats``, ``exchange``)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -66,8 +67,24 @@ def _answer(row: dict[str, Any]) -> AnswerRecord:
         **{
             **row,
             "target_ms": int(row.get("target_ms") or 0),
-            "fields": tuple(json.loads(row["fields"])),
-            "citations": tuple(json.loads(row["citations"])),
+            "fields": json_tuple(row["fields"]),
+            "citations": json_tuple(row["citations"]),
             "is_correct": bool(row["is_correct"]),
         }
     )
+
+
+def answer_of(row: tuple) -> AnswerRecord:
+    """``_answer`` of a row of ``ANSWER_COLUMNS`` selected in their order (a tuple)."""
+    (answer_id, session_id, trainee_id, game_id, skill, kind, seed, prompt, form, fields, given, correct_answer,
+     is_correct, response_ms, answered_at, citations, explanation, target_ms) = row
+    return AnswerRecord(answer_id, session_id, trainee_id, game_id, skill, kind, seed, prompt, form, json_tuple(fields),
+                        given, correct_answer, bool(is_correct), response_ms, answered_at, json_tuple(citations),
+                        explanation, int(target_ms or 0))
+
+
+@functools.lru_cache(maxsize=4096)
+def json_tuple(text: str) -> tuple[str, ...]:
+    """A stored JSON list of strings (an answer's fields or citations) as a tuple: decoded
+    once per text, as a trainee's answers repeat a few hundred of them (issue 17)."""
+    return tuple(json.loads(text))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Any
 
-from trainer.store.records import ANSWER_COLUMNS, AnswerRecord, _answer
+from trainer.store.records import ANSWER_COLUMNS, AnswerRecord, _answer, answer_of
 from trainer.store.schema import SUMMARY_WINDOW
 from trainer.contracts.measures import (
     AnswerFigures,
@@ -501,7 +501,7 @@ class DashboardQueries:
         if limit is not None:
             sql += " LIMIT ? OFFSET ?"
             params += [limit, offset]
-        return [_answer(r) for r in self._rows(sql, params)]
+        return [answer_of(r) for r in self._tuples(sql, params)]
 
     def iter_answer_rows(self, f: AnswerFilter, batch: int = 5000) -> Iterator[list[AnswerRecord]]:
         """The answers of the filter, oldest first, ``batch`` at a time (for exports):

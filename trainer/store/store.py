@@ -344,6 +344,13 @@ class Store(PracticeQueries, SupervisionQueries, DashboardQueries, ExchangeQueri
         except sqlite3.Error as e:
             raise StoreError(f"Reading {self.path} failed: {e}.") from e
 
+    def _tuples(self, sql: str, params: list[Any] | None = None) -> list[tuple]:
+        """Like ``_rows``, each row a tuple of the columns in the order selected."""
+        try:
+            return self.db.execute(sql, params or []).fetchall()
+        except sqlite3.Error as e:
+            raise StoreError(f"Reading {self.path} failed: {e}.") from e
+
     @property
     def schema_version(self) -> int:
         """The schema version recorded in the file."""
