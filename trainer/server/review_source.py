@@ -22,8 +22,14 @@ the supervisor's local days): those are read per skill in ``answers_skill_time``
 skills the day's summary names. Each skill's last ``window`` answers come from
 ``answer_summary_skill`` when the range ends after the skill's last answer and the window
 is the one it keeps, else from the same index, backwards (``FETCH FIRST n ROWS WITH
-TIES``: ties at the window's start are in it). The ``_..._direct`` methods compute every
-figure from the answers alone (the tests hold both equal).
+TIES``: ties at the window's start are in it). Over all time with the kept window the
+skills' rows are read as they are. The table skills' figures over all time with the
+window of version 7's ``table_round_summary`` come from it, else from the rounds; the
+exam attempts' scores from ``exam_session_scores`` (version 7). The ``_..._direct``
+methods compute every figure from the answers (and rounds) alone (the tests hold both
+equal). Thousands of rows are turned into records without a frozen dataclass's
+per-field ``__init__`` (``skill_pairs``, ``answer_records``) and times read as
+PostgreSQL's ISO text where its DateStyle allows (``utc_text``, ``iso_text``).
 """
 
 from __future__ import annotations
