@@ -27,15 +27,14 @@ skills' rows are read as they are. The table skills' figures over all time with 
 window of version 7's ``table_round_summary`` come from it, else from the rounds; the
 exam attempts' scores from ``exam_session_scores`` (version 7). The ``_..._direct``
 methods compute every figure from the answers (and rounds) alone (the tests hold both
-equal). Thousands of rows are turned into records without a frozen dataclass's
-per-field ``__init__`` (``skill_pairs``, ``answer_records``) and times read as
-PostgreSQL's ISO text where its DateStyle allows (``utc_text``, ``iso_text``).
+equal). Thousands of rows become records with the garbage collector paused
+(``skill_pairs``, ``answer_records``), their times read as PostgreSQL's ISO text where
+its DateStyle allows (``utc_text``, ``iso_text``).
 """
 
 from __future__ import annotations
 
 import gc
-import json
 from bisect import bisect_right
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -57,6 +56,7 @@ from trainer.contracts.measures import (
     table_skill_part,
 )
 from trainer.store import AnswerFilter, AnswerRecord, AttemptRow, SkillStat, Trainee, TrendPoint
+from trainer.store.records import answer_of
 from trainer.store.stats import BUCKETS, RoundFact, _periods
 from trainer.store.supervision import ClassRow
 from trainer.store.table_rounds import TABLE_ROUND_COLUMNS, TableRoundRow, TableRoundSummary, decode_row
@@ -90,70 +90,35 @@ ON_TARGET = "CASE WHEN a.is_correct = 1 AND a.response_ms <= a.target_ms THEN 1 
 
 
 ANSWER_FIELDS = tuple(AnswerRecord.__dataclass_fields__)
+_TIME_AT = ANSWER_FIELDS.index("answered_at")
 
 
 def answer_select(time_text) -> str:
-    """An answer ``a`` as ``AnswerRecord``'s fields in order, as the store gives them (its
-    time as ``time_text(column)`` gives it: ``iso`` or ``ServerReviewSource.utc_text``;
-    right or not as a bool, no target as 0); ``answer_records`` reads them."""
-    return ", ".join({"answered_at": time_text("a.answered_at"), "is_correct": "a.is_correct <> 0",
-                      "target_ms": "coalesce(a.target_ms, 0)"}.get(c, f"a.{c}") for c in ANSWER_FIELDS)
+    """An answer ``a``'s columns in ``AnswerRecord``'s order, its time as ``time_text(column)``
+    gives it (``iso`` or ``ServerReviewSource.utc_text``); ``answer_records`` reads them."""
+    return ", ".join(time_text("a.answered_at") if c == "answered_at" else f"a.{c}" for c in ANSWER_FIELDS)
 
 
 def answer_records(rows) -> list[AnswerRecord]:
-    """``AnswerRecord``s of rows of ``answer_select`` (the time read by ``iso_text``): the JSON lists of fields and
-    citations read once per distinct text (answers of a kind share them)."""
-    lists: dict[str, tuple[str, ...]] = {}
-    new, put = object.__new__, object.__setattr__
-    out = []
+    """``AnswerRecord``s of rows of ``answer_select``, as the store makes them
+    (``records.answer_of``), the time read by ``iso_text``."""
     with paused_gc():
-        for row in rows:
-            fields = dict(zip(ANSWER_FIELDS, row))  # made at once, as in ``skill_pairs``
-            fields["answered_at"] = iso_text(fields["answered_at"])
-            for name in ("fields", "citations"):
-                text = fields[name]
-                got = lists.get(text)
-                if got is None:
-                    got = lists[text] = tuple(json.loads(text))
-                fields[name] = got
-            record = new(AnswerRecord)
-            put(record, "__dict__", fields)
-            out.append(record)
-    return out
-
-
-# ``skill_pairs`` fills SkillStat's fields by name: these, in this order.
-assert tuple(SkillStat.__dataclass_fields__) == (
-    "trainee_id", "game_id", "skill", "answered", "correct", "on_target", "total_ms", "last_answered_at")
-assert not hasattr(SkillStat, "__post_init__") and not hasattr(AnswerRecord, "__post_init__")
+        return [answer_of((*r[:_TIME_AT], iso_text(r[_TIME_AT]), *r[_TIME_AT + 1:])) for r in rows]
 
 
 def skill_pairs(rows) -> list[tuple[SkillStat, SkillStat]]:
     """(every answer, the recent window) ``SkillStat`` pairs of rows (trainee, game, skill,
-    answered, correct, on target, ms, last time (``iso_text``), then the window's four figures). Thousands
-    of them: each made with its fields' dict at once, as a frozen dataclass's ``__init__``
-    would leave it (that ``__init__`` sets each field through ``object.__setattr__``, which
-    took half the time of reading the rows), with the garbage collector paused (``paused_gc``)."""
-    new, put = object.__new__, object.__setattr__
-    out: list[tuple[SkillStat, SkillStat]] = []
-    append = out.append
+    answered, correct, on target, ms, last time (``iso_text``), then the window's four
+    figures): thousands of them, made with the garbage collector paused (``paused_gc``)."""
     with paused_gc():
-        for t, g, sk, n, c, o, ms, last, rn, rc, ro, rms in rows:
-            last = iso_text(last)
-            every, recent = new(SkillStat), new(SkillStat)
-            put(every, "__dict__", {"trainee_id": t, "game_id": g, "skill": sk, "answered": n, "correct": c,
-                                    "on_target": o, "total_ms": ms, "last_answered_at": last})
-            put(recent, "__dict__", {"trainee_id": t, "game_id": g, "skill": sk, "answered": rn, "correct": rc,
-                                     "on_target": ro, "total_ms": rms, "last_answered_at": last})
-            append((every, recent))
-    return out
+        return [(SkillStat(t, g, sk, n, c, o, ms, last), SkillStat(t, g, sk, rn, rc, ro, rms, last))
+                for t, g, sk, n, c, o, ms, text, rn, rc, ro, rms in rows for last in (iso_text(text),)]
 
 
 @contextmanager
 def paused_gc():
-    """The garbage collector off while thousands of records are made (each a new object
-    and dict: its passes over the young objects cost ~20% of making them), on again
-    after, as it was."""
+    """The garbage collector off while thousands of records are made (its passes over
+    the young objects cost ~20% of making them), on again after, as it was."""
     was = gc.isenabled()
     gc.disable()
     try:
