@@ -16,6 +16,10 @@ def test_views_are_the_views_made_anew():
     cards = parse_cards("As Kd 2c")
     assert card_views(cards, (True, False, True)) == (CardView("As", True), CardView("Kd", False), CardView("2c", True))
     assert card_views(cards, (True, False, True), marked=cards[1:2])[1] == CardView("Kd", False, True)
+    for nothing in ((), set(), frozenset(), []):  # no card marked: every highlight False, the backs after
+        views = card_views(cards, False, backs=1, marked=nothing)
+        assert views == (CardView("As", False), CardView("Kd", False), CardView("2c", False), CardView(None, False))
+        assert all(type(v.highlight) is bool for v in views)
 
 
 def test_a_flag_keeps_its_type():

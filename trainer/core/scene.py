@@ -92,6 +92,9 @@ def card_views(cards: Sequence[Card], face_up: tuple[bool, ...] | bool = True, b
     """``cards`` (one face flag for all, or one per card) with the ``marked`` ones
     highlighted, then ``backs`` face-down cards."""
     flags = face_up if isinstance(face_up, tuple) else (face_up,) * len(cards)
+    if not marked:  # (nothing to look up: most scenes mark no card)
+        return (tuple([_card_view(c, f, False) for c, f in zip(cards, flags)])
+                + tuple(CardView(None, False) for _ in range(backs)))
     return (tuple(_card_view(c, f, c in marked) for c, f in zip(cards, flags))
             + tuple(CardView(None, False) for _ in range(backs)))
 

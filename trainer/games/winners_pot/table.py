@@ -74,17 +74,18 @@ def round_scene(rnd, *, caption: str = "", highlight: Iterable[int] = (), show_h
     show_hole = set(show_hole_cards)
     notes = notes or {}
     seats: dict[int, SeatShow] = {}
+    layout = rnd.layout  # (what ``rnd.wager`` reads)
     for s in rnd.players:
         st = rnd.seats[s]
         held = rnd.hands[s]
-        cards = tuple(h.card for h in held)
+        cards = tuple([h.card for h in held])
         if s in show_hole:
             flags: tuple[bool, ...] = (True,) * len(cards)
         elif st.folded_after and st.cards_under_jp:
             flags = (False,) * len(cards)
         else:
             flags = tuple(h.face_up for h in held)
-        wagers = tuple((spot, rnd.wager(s, spot)) for spot in SPOT_KEYS)
+        wagers = tuple([(spot, layout.get((s, spot), 0)) for spot in SPOT_KEYS])
         if st.dead:
             note = "dead hand"
         elif st.folded_after:
