@@ -83,3 +83,16 @@ def test_the_widget_shows_its_frame_pixel_for_pixel(qtbot):
     assert shown.copy(50, 0, 200, 200) == frame
     for x in (0, 49, 250, 300):
         assert {shown.pixelColor(x, y).name() for y in (0, 100, 199)} == {"#123456"}
+
+
+@pytest.mark.parametrize("position", [0.0, 27.0])  # the wheel turned by 0 and by 180 degrees
+def test_a_hair_s_turn_either_side_of_a_half_turn_changes_next_to_nothing(qapp, position):
+    """Qt turns the ring from one image by 0 to 180 degrees and from a copy of it turned half
+    a turn by 180 to 360: the frames a hair either side of the switch are the same picture
+    (a misplaced copy would shift every edge of the ring by a pixel)."""
+    r = WheelRenderer(ORDER, SIZE, (18, 20, 24))
+    for smooth in (True, False):
+        before = composed(r, position - 0.0005, 0.0, smooth)
+        after = composed(r, position + 0.0005, 0.0, smooth)
+        mean, far = difference(before, after, step=1)
+        assert mean < 0.3 and far < 0.001, (position, smooth, mean, far)
