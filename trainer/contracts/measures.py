@@ -73,6 +73,7 @@ reach Familiar at most.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from dataclasses import dataclass
 from enum import IntEnum
@@ -283,6 +284,7 @@ TABLE_PROCEDURE, TABLE_PAYOUTS, TABLE_WATCH = "table-procedure", "table-payouts"
 TABLE_SKILL_MODES = {TABLE_PROCEDURE: "deal", TABLE_PAYOUTS: "deal", TABLE_WATCH: "watch"}
 
 
+@functools.lru_cache(maxsize=1024)  # asked for every skill row and table figure, of a few dozen skills
 def table_skill_part(skill: str) -> str | None:
     """``table-procedure``, ``table-payouts`` or ``table-watch`` for a table mode skill id
     (``<game>.table-procedure``), None for any other skill."""

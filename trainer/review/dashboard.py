@@ -58,6 +58,8 @@ TRAINEE_ROUNDS_SHOWN = 500
 CERTIFIED, IN_PROGRESS, NOT_STARTED = "Certified", "In progress", "Not started"
 
 _is_table = functools.lru_cache(maxsize=1024)(is_table_skill)  # asked for every skill row, many times
+# a level from a window's figures (at most WINDOW answers: a few thousand triples at most)
+_level = functools.lru_cache(maxsize=4096)(mastery_level)
 
 Progress = Callable[[int, int, str], None]
 
@@ -388,12 +390,12 @@ def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: li
         # a window without the period's answers: its level, no figures (listed skills only)
         if key not in by_key and s.game_id in listed_of and s.skill in listed_of[s.game_id] and not _is_table(s.skill):
             made[key[:2]][s.skill] = SkillRow(s.game_id, s.skill, title(s.skill), 0, 0, 0, 0,
-                                              mastery_level(s.answered, s.correct, s.on_target))
+                                              _level(s.answered, s.correct, s.on_target))
     recent_by = {(r.trainee_id, r.game_id, r.skill): r for r in recent}
     for key, s in by_key.items():
         if s.game_id in skills_of:
             r = recent_by.get(key)
-            level = mastery_level(r.answered, r.correct, r.on_target) if r else Level.NOT_STARTED
+            level = _level(r.answered, r.correct, r.on_target) if r else Level.NOT_STARTED
             made[key[:2]][s.skill] = SkillRow(s.game_id, s.skill, title(s.skill), s.answered, s.correct, s.on_target,
                                               s.total_ms, level, s.last_answered_at or "")
     for x in tables:
