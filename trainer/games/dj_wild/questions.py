@@ -157,7 +157,7 @@ def _tie_of(a: Sequence[Card], rng: random.Random) -> tuple[Card, ...] | None:
     then): ties of natural against wild hands come up on purpose (ruling 13)."""
     target = evaluate(a)
     taken = set(a)
-    wilds = [JOKER] + [Card(2, s) for s in "shdc"]
+    wilds = [w for w in [JOKER] + [Card(2, s) for s in "shdc"] if w not in taken]  # (the joker: not in ``a``)
     # Up to 40 tries, each drawing as it always has; what a suit permutation makes of ``a``
     # (the hand, the wild cards still free, its natural cards) and whether a hand ties
     # are worked out once per call, however often the draws come back to them.
@@ -170,7 +170,8 @@ def _tie_of(a: Sequence[Card], rng: random.Random) -> tuple[Card, ...] | None:
         if m is None:
             suit_of = dict(zip("shdc", perm))
             hand: list[Card] | None = [c if c.is_joker else Card(c.rank, suit_of[c.suit]) for c in a]
-            free_wilds = [w for w in wilds if w not in taken and w not in hand]
+            deuces = {suit_of[c.suit] for c in a if not c.is_joker and c.rank == 2}  # the deuces' suits in hand
+            free_wilds = [w for w in wilds if w.is_joker or w.suit not in deuces]  # not taken, not in hand
             if JOKER in hand:
                 if free_wilds:
                     hand[hand.index(JOKER)] = free_wilds.pop(0)
@@ -192,7 +193,8 @@ def _tie_of(a: Sequence[Card], rng: random.Random) -> tuple[Card, ...] | None:
             if swap is not None:
                 b[swap[0]] = swap[1]
             if tie is None:
-                tie = ties[key] = len(set(b)) == 5 and not taken & set(b) and evaluate(b) == target
+                cards = set(b)
+                tie = ties[key] = len(cards) == 5 and not taken & cards and evaluate(b) == target
             if tie:
                 rng.shuffle(b)
                 return tuple(b)
