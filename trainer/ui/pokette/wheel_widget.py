@@ -1,9 +1,12 @@
 """The Pokette wheel, drawn with pygame and shown inside the Qt window.
 
-pygame draws every frame onto an off-screen ``pygame.Surface`` (no pygame window is ever
-opened: ``SDL_VIDEODRIVER`` is set to ``dummy`` before pygame starts, and only
-``pygame.font`` is initialised); the surface's pixels become a ``QImage`` that the
-``WheelWidget`` paints. pygame is imported here and nowhere else in the application.
+pygame draws onto off-screen ``pygame.Surface``s (no pygame window is ever opened:
+``SDL_VIDEODRIVER`` is set to ``dummy`` before pygame starts, and only ``pygame.font`` is
+initialised), whose pixels become ``QImage``s: the wheel at rest with a section outlined,
+drawn whole, and, once per size, the still wheel and the ring of the sections, from which
+Qt composes every other frame (the ring turned to the position, the turret's arms, its
+cap and the clapper: ``WheelRenderer.paint_frame``). pygame is imported here and nowhere
+else in the application.
 
 The picture: a wooden bowl, the 54 sections in the house order (trainer ruling P4), each
 a small card face (rank and suit, drawn with polygons: no font needs suit glyphs) on a
@@ -464,23 +467,24 @@ class WheelRenderer:
         painter.rotate(angle)
         painter.drawImage(QPointF(corner, corner), disc)
         painter.restore()
-        self._qt_arms(painter, position, smooth)
+        self._qt_arms(painter, position)
         x, y, cap = self._stills[0]
         painter.drawImage(x, y, cap)
         self._qt_clapper(painter, deflection)
         x, y, pivot = self._stills[1]
         painter.drawImage(x, y, pivot)
 
-    def _qt_arms(self, painter: QPainter, position: float, smooth: bool = True) -> None:
+    def _qt_arms(self, painter: QPainter, position: float) -> None:
         """The turret's arms as ``_turret_arms`` draws them, by Qt, at ``position`` (the
-        points unrounded: they turn smoothly); their edges antialiased when ``smooth``."""
+        points unrounded: they turn smoothly; their edges antialiased, filtered or not: it
+        costs little, and unfiltered they showed steps the turned arms did not have)."""
         R = self.R
         c = self.c + 0.5
         base = -position * STEP
         side, reach = R * 0.05, R * 0.40
         tips = []
         painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, smooth)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setPen(QPen(QColor(*GOLD_DARK), 1))
         painter.setBrush(QColor(*GOLD))
         for arm in range(4):
