@@ -13,23 +13,22 @@ import pytest
 from trainer.contracts.measures import Level, quick_init
 
 
-@dataclass(frozen=True)
-class Plain:
-    trainee_id: int
-    skill: str
-    level: Level
-    last: str = ""
-    table: tuple | None = None
+def record_class(name: str, quick: bool) -> type:
+    """The same frozen dataclass, named ``name``, with ``quick_init``'s ``__init__`` or its own."""
+
+    @dataclass(frozen=True)
+    class Record:
+        trainee_id: int
+        skill: str
+        level: Level
+        last: str = ""
+        table: tuple | None = None
+
+    Record.__name__ = Record.__qualname__ = name  # found by pickle under this module's name
+    return quick_init(Record) if quick else Record
 
 
-@quick_init
-@dataclass(frozen=True)
-class Quick:
-    trainee_id: int
-    skill: str
-    level: Level
-    last: str = ""
-    table: tuple | None = None
+Plain, Quick = record_class("Plain", False), record_class("Quick", True)
 
 
 def fields_of(x) -> tuple:
