@@ -43,6 +43,10 @@ class RankPatterns:
         self._width = max(max_per_rank, len(SUIT_CHARS))
         self._place = {r: i * self._width for i, r in enumerate(self.ranks)}
         self._required: dict[Hashable, list[int]] = {}
+        # A suited multiset's ranks as one integer (bit i for the i-th rank), to find the
+        # suits left in all of them at once.
+        self._rank_bit = {r: 1 << i for i, r in enumerate(self.ranks)}
+        self._suited_masks: dict[Hashable, list[int]] = {}
         for combo in combinations_with_replacement(self.ranks, n):
             pairs: dict[int, int] = {}
             for r in combo:
@@ -66,9 +70,13 @@ class RankPatterns:
         if isinstance(keys, (str, int)) or not isinstance(keys, Iterable):
             keys = (keys,)
         bits = self.need_bits(counts)
+        mask = 0
+        for r, _ in counts:
+            mask |= self._rank_bit[r]
         for key in keys:
             self.by_value.setdefault(key, []).append((combo, counts, need))
             self._required.setdefault(key, []).append(bits)
+            self._suited_masks.setdefault(key, []).append(mask)
 
     def need_bits(self, counts: Iterable[tuple[int, int]]) -> int:
         """The bits of the cards left a multiset (rank, times held) needs (see ``pick``)."""
@@ -99,6 +107,7 @@ class RankPatterns:
                 left.remove(c.suit)
         lacking = ~self.left_bits(suits_of)  # a multiset needing one of these bits cannot be made
         required = self._required[key]
+        suits_having: dict[str, int] | None = None  # suit -> the ranks left in it (bits), made when first needed
         count = len(patterns)
         start = rng.randrange(count)
         for i in range(count):
@@ -109,7 +118,13 @@ class RankPatterns:
             if accept is not None and not accept(combo):
                 continue
             if need == SUITED:
-                common = [s for s in SUIT_CHARS if all(s in suits_of[r] for r in combo)]
+                if suits_having is None:
+                    suits_having = dict.fromkeys(SUIT_CHARS, 0)
+                    for r, suits in suits_of.items():
+                        for s in suits:
+                            suits_having[s] |= self._rank_bit[r]
+                mask = self._suited_masks[key][at]  # the suits left in every rank of the combo
+                common = [s for s in SUIT_CHARS if not mask & ~suits_having[s]]
                 if not common:
                     continue
                 s = rng.choice(common)
