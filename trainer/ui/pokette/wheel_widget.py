@@ -375,9 +375,9 @@ class WheelRenderer:
             # a filtered ring took about a tenth less than RGB32 drawn over), the still wheel
             # RGB32 (copied as is: premultiplied ARGB32 drawn with Source took twice as long).
             square = surface_to_qimage(out)
-            # The same square turned half a turn (each pixel moved, none resampled): Qt turns
-            # an image by 180 to 360 degrees about a fifth slower than by 0 to 180 (it reads
-            # its rows the other way), so those angles turn this copy by 180 degrees less.
+            # The same square turned half a turn (each pixel moved, none resampled): Qt turned
+            # an image by 180 to 360 degrees about a fifth slower than by 0 to 180 (measured
+            # on this app's frames), so those angles turn this copy by 180 degrees less.
             self._layers = (square, surface_to_qimage(still).convertToFormat(QImage.Format.Format_RGB32),
                             square.transformed(QTransform().rotate(180)))
             self._stills = (self._qt_still(self._qt_cap, max(3, round(self.R * 0.085)), (c, c)),
@@ -541,9 +541,9 @@ class WheelRenderer:
 
     def _qt_clapper(self, painter: QPainter, deflection: float) -> None:
         """The clapper's blade and its shadow as ``_clapper`` draws them (on whole pixels),
-        by Qt; its pivot, which does not move, is ``_qt_pivot``. The blade takes a few
-        hundred shapes as it swings: each is drawn once onto an image kept for the next
-        frames that show it (the same pixels)."""
+        by Qt; its pivot, which does not move, is ``_qt_pivot``. On whole pixels the blade
+        takes few shapes as it swings (36 in 240 frames of a spin): each is drawn once onto
+        an image kept for the next frames that show it (the same pixels)."""
         R = self.R
         shape = self.clapper_shape(deflection)
         blade = tuple((round(x), round(y)) for x, y in shape)
