@@ -277,3 +277,24 @@ def test_weeks_start_on_monday(store: Store) -> None:
     with pytest.raises(ValueError):
         store.trend(AnswerFilter(), "year")
     assert json.loads(json.dumps(store.results_header()))["answer_count"] == 4
+
+
+def test_the_garbage_collector_is_paused_and_put_back_as_it_was() -> None:
+    import gc
+
+    from trainer.store.records import paused_gc
+
+    assert gc.isenabled()
+    with paused_gc():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(ValueError), paused_gc():
+        raise ValueError("a failed read")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with paused_gc():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # off before: left off
+    finally:
+        gc.enable()

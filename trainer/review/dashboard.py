@@ -33,6 +33,7 @@ from datetime import date, datetime, time, timedelta, timezone
 
 from trainer.games import registry
 from trainer.store import AnswerFilter, AnswerRecord, AttemptRow, SkillStat, Store, Trainee, TrendPoint
+from trainer.store.records import paused_gc
 from trainer.store.table_rounds import TableRoundRow, TableRoundSummary
 from trainer.contracts import measures
 from trainer.contracts.measures import (
@@ -384,20 +385,19 @@ def build_rows(trainees: list[Trainee], classes: dict[int, list[str]], stats: li
 
     # the rows of what each trainee practised, per (trainee, game): skill -> row
     made: dict[tuple[int, str], dict[str, SkillRow]] = defaultdict(dict)
-    by_key = {(s.trainee_id, s.game_id, s.skill): s for s in stats if not _is_table(s.skill)}
-    for s in recent:
-        key = (s.trainee_id, s.game_id, s.skill)
-        # a window without the period's answers: its level, no figures (listed skills only)
-        if key not in by_key and s.game_id in listed_of and s.skill in listed_of[s.game_id] and not _is_table(s.skill):
-            made[key[:2]][s.skill] = SkillRow(s.game_id, s.skill, title(s.skill), 0, 0, 0, 0,
-                                              _level(s.answered, s.correct, s.on_target))
-    recent_by = {(r.trainee_id, r.game_id, r.skill): r for r in recent}
-    for key, s in by_key.items():
-        if s.game_id in skills_of:
-            r = recent_by.get(key)
+    recent_by = {(r.trainee_id, r.game_id, r.skill): r for r in recent if not _is_table(r.skill)}
+    for s in stats:
+        if s.game_id in skills_of and not _is_table(s.skill):
+            r = recent_by.pop((s.trainee_id, s.game_id, s.skill), None)
             level = _level(r.answered, r.correct, r.on_target) if r else Level.NOT_STARTED
-            made[key[:2]][s.skill] = SkillRow(s.game_id, s.skill, title(s.skill), s.answered, s.correct, s.on_target,
-                                              s.total_ms, level, s.last_answered_at or "")
+            made[(s.trainee_id, s.game_id)][s.skill] = SkillRow(s.game_id, s.skill, title(s.skill), s.answered,
+                                                                s.correct, s.on_target, s.total_ms, level,
+                                                                s.last_answered_at or "")
+    for (trainee_id, g, sid), r in recent_by.items():
+        # a window without the period's answers: its level, no figures (listed skills only)
+        if g in listed_of and sid in listed_of[g]:
+            made[(trainee_id, g)][sid] = SkillRow(g, sid, title(sid), 0, 0, 0, 0,
+                                                  _level(r.answered, r.correct, r.on_target))
     for x in tables:
         if x.game_id in skills_of and _is_table(x.skill):
             made[(x.trainee_id, x.game_id)][x.skill] = SkillRow(x.game_id, x.skill, title(x.skill), 0, 0, 0, 0,
@@ -463,7 +463,13 @@ def weakest_skills(rows: list[TraineeRow], limit: int = WEAKEST) -> list[WeakSki
 
 
 def load_dashboard(store: Store, query: Query, progress: Progress | None = None) -> Dashboard:
-    """Every figure of the dashboard for ``query`` (runs on the store's thread)."""
+    """Every figure of the dashboard for ``query`` (runs on the store's thread), its
+    thousands of rows made with the garbage collector paused (``records.paused_gc``)."""
+    with paused_gc():
+        return _load_dashboard(store, query, progress)
+
+
+def _load_dashboard(store: Store, query: Query, progress: Progress | None) -> Dashboard:
     from trainer.store.records import utc_now
 
     def step(n: int, text: str) -> None:
@@ -500,7 +506,13 @@ def load_dashboard(store: Store, query: Query, progress: Progress | None = None)
 def load_trainee(store: Store, trainee_id: int, query: Query, *, answers_shown: int = TRAINEE_ANSWERS_SHOWN,
                  rounds_shown: int = TRAINEE_ROUNDS_SHOWN) -> TraineeReport:
     """One trainee's figures, trend, exams, answers and table rounds for ``query`` (the
-    class filter is ignored: the trainee is chosen)."""
+    class filter is ignored: the trainee is chosen), made with the garbage collector
+    paused (``records.paused_gc``: thousands of answers)."""
+    with paused_gc():
+        return _load_trainee(store, trainee_id, query, answers_shown, rounds_shown)
+
+
+def _load_trainee(store: Store, trainee_id: int, query: Query, answers_shown: int, rounds_shown: int) -> TraineeReport:
     from trainer.store.records import utc_now
 
     q = Query(query.first_day, query.last_day, None, query.game_id)
