@@ -272,6 +272,10 @@ def test_bad_rounds_are_refused():
         Round(ante=500, seats={1: 0}, deck=standard_deck(), method="pigeon")
     with pytest.raises(ValueError, match="distinct"):
         Round(ante=500, seats={1: 0}, deck=standard_deck() * 2)
+    with pytest.raises(ValueError, match="distinct cards without jokers"):
+        Round(ante=500, seats={1: 0}, deck=standard_deck()[:-1] + standard_deck()[:1])  # one card twice
+    with pytest.raises(ValueError, match="distinct cards without jokers"):
+        Round(ante=500, seats={1: 0}, deck=standard_deck(jokers=1))  # every card once, and a joker
     r = Round(ante=500, seats={1: 0}, deck=standard_deck(), method=MANUAL_SHOE)
     with pytest.raises(RoundError, match="not seat 1"):
         r.perform(R.Step(R.NO_MORE_BETS)) and r.burn() and r.deal(1) and r.deal(1)

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Callable, Mapping, Sequence
 
 from trainer.core.cards import Card, card_label, cards_label, shuffled, standard_deck
@@ -58,6 +59,8 @@ from trainer.games.winners_pot.pot import (
     BET, DOUBLE, FOLD, HouseOptions, JacksPlusEntry, PotAward, RoundSettlement, SeatPlay, award_pot,
     settle_jacks_plus, settle_round, validate_options, winner_text,
 )
+
+_RANK, _SUIT = attrgetter("rank"), attrgetter("suit")
 
 # ---- the kinds of step ----------------------------------------------------------------
 NO_MORE_BETS = "no-more-bets"
@@ -220,7 +223,8 @@ class Round:
         validate_options(options)
         players = dealing.check_seats(seats)
         dealing.check_button(button, players)
-        if len({(c.rank, c.suit) for c in deck}) != len(deck) or not all(c.rank for c in deck):
+        ranks = list(map(_RANK, deck))  # (read in C: a round is made for every next-step question)
+        if len(set(zip(ranks, map(_SUIT, deck)))) != len(deck) or not all(ranks):
             raise ValueError("the deck holds distinct cards without jokers (§2(a))")
         if len(deck) < dealing.cards_used(len(players), len(players), len(players)) + 2:
             raise ValueError("the deck is too short for the round")
