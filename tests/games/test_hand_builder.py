@@ -61,3 +61,32 @@ def test_pick_makes_the_value_from_the_cards_left_or_says_none_can(n):
                            == key for h in combinations(left, n)), (key, left)
             refused += 1
     assert found > 200 and refused > 5  # both outcomes were met
+
+
+def test_a_named_accept_picks_what_asking_it_each_time_picks():
+    """``accept_name``: the multisets ``accept`` refuses are marked once; every pick is the
+    one asking ``accept`` at each multiset gives (the same cards, the same draws after),
+    None when it refuses every multiset the cards left allow."""
+    patterns = RankPatterns(5, range(2, 15), by_pairs)
+    deck = standard_deck()
+    rng = random.Random(11)
+    found = none = 0
+    for _ in range(300):
+        taken = rng.sample(deck, rng.choice((0, 10, 30, 44)))
+        key = rng.choice(list(patterns.by_value))
+        rank = rng.randrange(2, 15)
+
+        def accept(ranks, rank=rank):
+            return ranks.count(rank) >= 2
+
+        seed = rng.randrange(2**31)
+        asked, named = random.Random(seed), random.Random(seed)
+        hand = patterns.pick(key, asked, taken, accept)
+        assert patterns.pick(key, named, taken, accept, accept_name=("pair", rank)) == hand
+        assert asked.random() == named.random()
+        if hand is None:
+            none += 1
+        else:
+            assert sorted(c.rank for c in hand).count(rank) >= 2
+            found += 1
+    assert found > 50 and none > 50

@@ -47,6 +47,9 @@ class RankPatterns:
         # suits left in all of them at once.
         self._rank_bit = {r: 1 << i for i, r in enumerate(self.ranks)}
         self._suited_masks: dict[Hashable, list[int]] = {}
+        # A bit no cards left ever set (above every rank's): a multiset needing it is never made.
+        self._never = 1 << (self._width * len(self.ranks))
+        self._narrowed: dict[tuple[Hashable, Hashable], list[int]] = {}
         for combo in combinations_with_replacement(self.ranks, n):
             pairs: dict[int, int] = {}
             for r in combo:
@@ -93,12 +96,23 @@ class RankPatterns:
         return bits
 
     def pick(self, key: Hashable, rng: random.Random, taken: Iterable[Card] = (),
-             accept: Callable[[tuple[int, ...]], bool] | None = None) -> list[Card] | None:
+             accept: Callable[[tuple[int, ...]], bool] | None = None,
+             accept_name: Hashable = None) -> list[Card] | None:
         """``n`` cards not in ``taken`` whose ranks and suits make ``key``, or None when
-        none can be made; ``accept`` narrows the rank multisets (e.g. a pair of jacks)."""
+        none can be made; ``accept`` narrows the rank multisets (e.g. a pair of jacks).
+        With ``accept_name`` (the same name always for the same ``accept``), the multisets
+        it refuses are marked once, at first use, as never to be made, instead of asking
+        ``accept`` about each multiset walked over at each pick."""
         patterns = self.by_value.get(key)
         if not patterns:
             return None
+        required = self._required[key]
+        if accept is not None and accept_name is not None:
+            narrowed = self._narrowed.get((key, accept_name))
+            if narrowed is None:
+                narrowed = self._narrowed[(key, accept_name)] = [
+                    bits if accept(combo) else bits | self._never for (combo, _, _), bits in zip(patterns, required)]
+            required, accept = narrowed, None
         # The suits left of each rank, in SUIT_CHARS order: every suit, less those taken.
         suits_of = {r: list(SUIT_CHARS) for r in self.ranks}
         for c in taken:  # (a card given twice is taken once)
@@ -106,7 +120,6 @@ class RankPatterns:
             if left is not None and c.suit in left:
                 left.remove(c.suit)
         lacking = ~self.left_bits(suits_of)  # a multiset needing one of these bits cannot be made
-        required = self._required[key]
         suits_having: dict[str, int] | None = None  # suit -> the ranks left in it (bits), made when first needed
         count = len(patterns)
         start = rng.randrange(count)

@@ -307,7 +307,7 @@ def hand_of(category: Category, rng: random.Random, *, avoid: Sequence[Card] = (
                                               Category.TWO_PAIRS, Category.PAIR):
         def accept(ranks: tuple[int, ...]) -> bool:
             return ranks.count(pair_rank) >= 2
-    hand = _patterns(size).pick(category, rng, avoid, accept)
+    hand = _patterns(size).pick(category, rng, avoid, accept, accept_name=("pair rank", pair_rank))
     if hand is None:
         raise HandError(f"cannot deal a {category.label.lower()} from what is left of the deck")
     rng.shuffle(hand)
