@@ -175,9 +175,10 @@ def tie_copy(cards: Sequence[Card], rng: random.Random, avoid: Sequence[Card]) -
         return None
     free = [{s for s in suits if Card(c.rank, s) not in used} for c in cards]
     ranks = [c.rank for c in cards]
+    each = [suits] * len(ranks)
     for _ in range(200):
-        drawn = [choice(suits) for _ in ranks]
-        if not all(s in ok for s, ok in zip(drawn, free)):
+        drawn = list(map(choice, each))  # (one suit per card, in order: iterated in C)
+        if not all(map(set.__contains__, free, drawn)):
             continue
         copy = tuple(Card(r, s) for r, s in zip(ranks, drawn))
         if len(set(copy)) != len(copy):
