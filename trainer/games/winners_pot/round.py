@@ -500,12 +500,16 @@ class Round:
                         (cite("7(b)") if self.method == dealing.MANUAL_SHOE else cite("8(b)(3)"),))
         if self.burns_due:
             return Step(BURN, None, "Burn the top card of the deck", (cite(sec),))
-        positions = self._deal_positions()
+        hands = self.hands
         for n in (1, 2, 3):
-            for p in positions:
-                if len(self.hands[p]) < n:
-                    face_up = self._face_up_for(p, n)
-                    return _step((DEAL, sec, p, n, face_up), lambda: self._first_deal(sec, p, n, face_up))
+            for p in self._dealt_to:  # (``_deal_positions``)
+                if len(hands[p]) < n:
+                    face_up = n == UP_CARD and not self.exposed.get(p)  # (``_face_up_for``)
+                    key = (DEAL, sec, p, n, face_up)
+                    step = _STEPS.get(key)  # (``_step``, at every card of the first deal)
+                    if step is None:
+                        step = _STEPS[key] = self._first_deal(sec, p, n, face_up)
+                    return step
         raise AssertionError("the first deal is complete")
 
     @staticmethod
