@@ -34,9 +34,7 @@ its DateStyle allows (``utc_text``, ``iso_text``).
 
 from __future__ import annotations
 
-import gc
 from bisect import bisect_right
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
@@ -56,7 +54,7 @@ from trainer.contracts.measures import (
     table_skill_part,
 )
 from trainer.store import AnswerFilter, AnswerRecord, AttemptRow, SkillStat, Trainee, TrendPoint
-from trainer.store.records import answer_of
+from trainer.store.records import answer_of, paused_gc
 from trainer.store.stats import BUCKETS, RoundFact, _periods
 from trainer.store.supervision import ClassRow
 from trainer.store.table_rounds import TABLE_ROUND_COLUMNS, TableRoundRow, TableRoundSummary, decode_row
@@ -113,19 +111,6 @@ def skill_pairs(rows) -> list[tuple[SkillStat, SkillStat]]:
     with paused_gc():
         return [(SkillStat(t, g, sk, n, c, o, ms, last), SkillStat(t, g, sk, rn, rc, ro, rms, last))
                 for t, g, sk, n, c, o, ms, text, rn, rc, ro, rms in rows for last in (iso_text(text),)]
-
-
-@contextmanager
-def paused_gc():
-    """The garbage collector off while thousands of records are made (its passes over
-    the young objects cost ~20% of making them), on again after, as it was."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _conditions(pairs) -> tuple[str, list[Any]]:
