@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 if TYPE_CHECKING:
@@ -112,6 +113,7 @@ def validate_amount(label: str, amount: object, *, limit: int = 100_000_000) -> 
 
 
 S = TypeVar("S")
+_RANK, _SUIT = attrgetter("rank"), attrgetter("suit")
 
 
 def checked_seats(seats: Sequence[S], seat_count: int, cards: int, hand: str, wagers: Mapping[str, str],
@@ -139,14 +141,19 @@ def checked_seats(seats: Sequence[S], seat_count: int, cards: int, hand: str, wa
 def check_one_deck(cards: "Iterable[Card]", jokers: int, title: str) -> None:
     """The cards of one round come from one deck: no natural card twice, and no more
     jokers than the deck holds."""
-    seen: set = set()
-    joker_count = 0
-    for c in cards:
-        if c.is_joker:
-            joker_count += 1
-        elif c in seen:
-            raise SettlementError(f"{c} is dealt twice; {title} uses one deck")
-        else:
-            seen.add(c)
+    cards = list(cards)
+    ranks = list(map(_RANK, cards))
+    if len(set(zip(ranks, map(_SUIT, cards)))) == len(cards):  # (read in C) no card twice, no joker twice
+        joker_count = ranks.count(0)  # (a joker's rank is 0)
+    else:  # which card is dealt twice, or how many jokers
+        seen: set = set()
+        joker_count = 0
+        for c in cards:
+            if c.is_joker:
+                joker_count += 1
+            elif c in seen:
+                raise SettlementError(f"{c} is dealt twice; {title} uses one deck")
+            else:
+                seen.add(c)
     if joker_count > jokers:
         raise SettlementError(f"{joker_count} jokers dealt; the {title} deck has {jokers}")
