@@ -264,7 +264,7 @@ class RoundDrill:
         n = self.round_no
         if not r.log and ("button", n) not in self._asked:
             return ("button", n), self._button_question
-        if k in (R.DEAL, R.STACK) and r.phase == R.DEAL_1 and not any(r.hands[p] for p in r.hands):
+        if k in (R.DEAL, R.STACK) and r.phase == R.DEAL_1 and not any(r.hands.values()):  # no card out yet
             return ("first-card", n), lambda: self._first_card_question(step)
         if k == R.DECISION:
             need = 1 if r.phase == R.BET_ROUND else 2
