@@ -66,12 +66,16 @@ class RoundDrill:
     """Consecutive rounds at one table, the trainee dealing.
 
     ``seats``: the seated players (default: three to six, at random); ``method``: the
-    dealing method (default: at random each round)."""
+    dealing method (default: at random each round). A ``quiet`` drill (a question taken
+    from a random step, no screen) plays quiet rounds (``Round.quiet``): the same rounds,
+    steps and questions, without the rounds' logs or the drill's story (``events``) and
+    summary."""
 
     def __init__(self, seed: int, *, seats: list[int] | None = None, method: str | None = None,
                  ante: int | None = None, options: HouseOptions | None = None,
-                 failed_burn_rate: float = FAILED_BURN_RATE) -> None:
+                 failed_burn_rate: float = FAILED_BURN_RATE, quiet: bool = False) -> None:
         self.seed = seed
+        self.quiet = quiet
         self.rng = make_rng(seed)
         self.seats = sorted(seats) if seats else sorted(self.rng.sample(range(1, MAX_SEATS + 1), self.rng.randint(3, 6)))
         self.fixed_method = method
@@ -94,18 +98,22 @@ class RoundDrill:
     def start_round(self) -> None:
         """Deal a new round: the button moved on (§7(d)), fresh Jacks Plus wagers, a shuffled deck."""
         if self.round is not None and not self.round.finished and self.round.pot_awarded:
-            self.events.append(DrillEvent(self.round.clear_cards().text))
+            cleared = self.round.clear_cards()
+            if not self.quiet:
+                self.events.append(DrillEvent(cleared.text))
         button = DEALER if self.round is None else next_button(self.round.button, self.seats)
         self.round_no += 1
         method = self.fixed_method or self.rng.choice(dealing.METHODS)
         jp = {s: (self.rng.choice((100, 500, 500, 1000)) if self.rng.random() < 0.45 else 0) for s in self.seats}
         self.round = Round(ante=self.ante, seats=jp, deck=shuffled(standard_deck(), self.rng), button=button,
                            method=method, options=self.options)
+        self.round.quiet = self.quiet
         self._asked = set()
         self.pending = None
         self._answered_step = None
-        self.events.append(DrillEvent(f"Round {self.round_no}: dealt {dealing.METHOD_NAMES[method]}; ante "
-                                      f"{format_cents(self.ante)}; {self.options.describe()}"))
+        if not self.quiet:
+            self.events.append(DrillEvent(f"Round {self.round_no}: dealt {dealing.METHOD_NAMES[method]}; ante "
+                                          f"{format_cents(self.ante)}; {self.options.describe()}"))
         self._failed_burn_planned = self.rng.random() < self.failed_burn_rate
 
     @property
@@ -211,12 +219,13 @@ class RoundDrill:
         if step.kind == R.BURN and r.phase == R.DEAL_4 and self._failed_burn_planned and not r.burns_owed:
             self._failed_burn_planned = False
             op = r.fail_burn()
-            self.events.append(DrillEvent("The fourth cards were dealt without a burn first (§12(e)): dealing goes "
-                                          "on, and two cards are burned before the fifth card.", True))
+            if not self.quiet:
+                self.events.append(DrillEvent("The fourth cards were dealt without a burn first (§12(e)): dealing goes "
+                                              "on, and two cards are burned before the fifth card.", True))
             return op
         choice = simulated_decision(self.rng, r, step.position) if step.kind == R.DECISION else None
         op = r.perform(step, choice)
-        if op.kind not in (R.DEAL, R.STACK, R.BURN):
+        if op is not None and op.kind not in (R.DEAL, R.STACK, R.BURN):
             self.events.append(DrillEvent(op.text, op.irregular))
         return op
 
@@ -262,6 +271,8 @@ class RoundDrill:
         assert r is not None
         k = step.kind
         n = self.round_no
+        # (The button question is every round's first: asked, or skipped as asked, at its
+        # first step, so a quiet round's log, always empty, asks it no more than once.)
         if not r.log and ("button", n) not in self._asked:
             return ("button", n), self._button_question
         if k in (R.DEAL, R.STACK) and r.phase == R.DEAL_1 and not any(r.hands.values()):  # no card out yet
@@ -530,7 +541,7 @@ class RoundDrill:
 def random_drill_question(rng: random.Random) -> Question:
     """One question of the drill, from a random round at a random step (the quiz kind
     'winners-pot.drill-step')."""
-    drill = RoundDrill(rng.randrange(2**31), failed_burn_rate=0.3)
+    drill = RoundDrill(rng.randrange(2**31), failed_burn_rate=0.3, quiet=True)
     skip = rng.randint(0, 16)
     for _ in range(40):
         if skip > 0:  # the steps before the one asked are done right, their questions never built

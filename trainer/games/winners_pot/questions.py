@@ -722,9 +722,11 @@ _KEEP_EVERY = 16  # the next-step question keeps a copy of its round every so ma
 def next_step(rng: random.Random) -> Question:
     seed = rng.randrange(2**31)
     # The whole script of the round, to choose the moment and the decoys; a copy of the
-    # round is kept every few steps.
+    # round is kept every few steps. The round is quiet (nothing recorded): the question
+    # reads only the last operation before its moment, done again loud below.
     first = random.Random(seed)
     r = random_round(first)
+    r.quiet = True
     script, choices, kept = [], [], []
     while not r.finished:
         if len(script) % _KEEP_EVERY == 0:
@@ -735,10 +737,14 @@ def next_step(rng: random.Random) -> Question:
         r.perform(s, choices[-1])
     eligible = [i for i, (_, ok) in enumerate(script) if ok]
     target = rng.choice(eligible)
-    # The round at that moment: the last copy kept before it, the same steps and decisions
-    # done again from there.
-    r = kept[target // _KEEP_EVERY]
-    for i in range(target - target % _KEEP_EVERY, target):
+    # The round at that moment: the last copy kept before the step before it, the same
+    # steps and decisions done again from there, the last of them loud (its operation is
+    # the last step named below).
+    at = (target - 1) // _KEEP_EVERY if target else 0
+    r = kept[at]
+    for i in range(at * _KEEP_EVERY, target):
+        if i == target - 1:
+            r.quiet = False
         r.perform(script[i][0], choices[i])
     step = r.expected()
     assert (step.kind, step.position, step.text) == (script[target][0].kind, script[target][0].position,
@@ -765,6 +771,7 @@ def next_step(rng: random.Random) -> Question:
 @KIT.kind("failed-burn", "A missed burn", "irregularities")
 def failed_burn(rng: random.Random) -> Question:
     r = random_round(rng)
+    r.quiet = True  # (the question reads the table and the burns due, not the operations)
     at = rng.choice(("first", "fourth"))
     if at == "first":
         play_to(r, rng, stop=lambda rr, s: s.kind == rnd_mod.BURN)

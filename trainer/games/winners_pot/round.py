@@ -212,7 +212,14 @@ class Round:
 
     ``seats`` maps each seated player's seat number (1..7) to the Jacks Plus wager in
     cents (0 for none); every player antes ``ante`` (§6(c)), the dealer too, with a bet
-    and a double. ``deck`` is the shuffled deck, its top card first."""
+    and a double. ``deck`` is the shuffled deck, its top card first.
+
+    A round made ``quiet`` (``quiet = True``, as a question playing a round only to know
+    its steps does) changes exactly as a loud one but records nothing: its actions return
+    None and its log stays as it was (no operation, no text written, no ledger check).
+    Its copies are quiet too; a copy made loud again records from there."""
+
+    quiet = False
 
     def __init__(self, *, ante: int, seats: Mapping[int, int], deck: Sequence[Card], button: int = DEALER,
                  method: str = dealing.MANUAL_SHOE, options: HouseOptions = HouseOptions()) -> None:
@@ -570,6 +577,8 @@ class Round:
 
     def _record(self, op: Operation) -> Operation:
         self._next = None  # (``_changing``, at every step)
+        if self.quiet:
+            return None  # type: ignore[return-value]
         self.log.append(op)
         # Checked after every step that can move chips; the others move cards only.
         assert op.kind in CARDS_ONLY or self.ledger_balances(), f"money out of balance after {op.kind}"
@@ -607,6 +616,8 @@ class Round:
         self.burns_due -= 1
         if self.burns_due == 0:
             self.burns_owed = 0
+        if self.quiet:
+            return None  # type: ignore[return-value]  # (``_draw`` forgot the step)
         return self._record(Operation(BURN, None, (card,), destination=DISCARD_RACK,
                                       text="Burn a card face down into the discard rack", citations=step.citations,
                                       detail={"burns_left": self.burns_due}))
@@ -656,6 +667,9 @@ class Round:
         face_up = exposed or n > UP_CARD or self._face_up_for(position, n)
         held.append(HeldCard(card, face_up))
         self.dealt[position].append(card)
+        if self.quiet and not exposed:
+            self._update_phase()  # (``_draw`` forgot the step)
+            return None  # type: ignore[return-value]
         op = Operation(DEAL, position, (card,), text=step.text, citations=step.citations,
                        detail={"card_number": n, "face_up": face_up})
         if exposed:
@@ -836,22 +850,25 @@ class Round:
         after three cards (§10(a)); double (twice the ante) or fold after four (§10(c))."""
         step = self.verify_decide(position, choice)
         st = self.seats[position]
-        name = position_name(position, capital=True)
         st.decisions.append(choice)
         if choice == FOLD:
             st.folded_after = 3 if self.phase == BET_ROUND else 4
             self._out(position)
             self.pending_fold = position
-            text = f"{name} folds"
             amount = 0
         elif choice == BET:
             self._from_player(position, "bet", self.ante)
             amount = self.ante
-            text = f"{name} bets {format_cents(amount)}, the amount of the ante"
         else:
             self._from_player(position, "double", 2 * self.ante)
             amount = 2 * self.ante
-            text = f"{name} doubles with {format_cents(amount)}, twice the ante"
+        if self.quiet:
+            self._update_phase()
+            return None  # type: ignore[return-value]
+        name = position_name(position, capital=True)
+        text = (f"{name} folds" if choice == FOLD else
+                f"{name} bets {format_cents(amount)}, the amount of the ante" if choice == BET else
+                f"{name} doubles with {format_cents(amount)}, twice the ante")
         sec = ("10(a)(1)" if choice == BET else "10(c)(1)" if choice == DOUBLE
                else "10(a)(2)" if self.phase == BET_ROUND else "10(c)(2)")
         op = self._record(Operation(DECISION, position, amount=amount, text=text,
@@ -919,15 +936,18 @@ class Round:
     def reveal(self, position: int) -> Operation:
         step = self._verify(REVEAL, position)
         self.hands[position] = [HeldCard(h.card, True) for h in self.hands[position]]
-        value = self.value_of(position)
         if position == DEALER:
             self.revealed_dealer = True
-            text = f"The dealer exposes the down cards and announces: {value.describe().lower()}"
         else:
             self.seats[position].revealed = True
-            text = f"Expose {position_name(position)}'s down cards and announce: {value.describe().lower()}"
-        op = self._record(Operation(REVEAL, position, self.cards_of(position), text=text, citations=step.citations,
-                                    detail={"hand": value}))
+        if self.quiet:
+            op = self._record(None)  # type: ignore[arg-type]
+        else:
+            value = self.value_of(position)
+            text = (f"The dealer exposes the down cards and announces: {value.describe().lower()}" if position == DEALER
+                    else f"Expose {position_name(position)}'s down cards and announce: {value.describe().lower()}")
+            op = self._record(Operation(REVEAL, position, self.cards_of(position), text=text,
+                                        citations=step.citations, detail={"hand": value}))
         order = self._reveal_order  # revealed in this order: the last one first
         if self._revealed(order[-1]) and all(self._revealed(p) for p in order):
             self.phase = JACKS if self._jacks_plus_work() else FINISH
@@ -998,6 +1018,9 @@ class Round:
     def announce_winner(self) -> Operation:
         step = self._verify(ANNOUNCE)
         self._award = self._award_preview()
+        if self.quiet:
+            self.announced_winner = True
+            return self._record(None)  # type: ignore[arg-type]
         best = self.contenders()[self._award.winners[0]]
         self.announced_winner = True
         tie = " (a tie hand)" if self._award.is_split else ""
