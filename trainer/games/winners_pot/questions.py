@@ -728,13 +728,15 @@ def next_step(rng: random.Random) -> Question:
     r = random_round(first)
     r.quiet = True
     script, choices, kept = [], [], []
-    while not r.finished:
+    expected, perform, decision, over = r.expected, r.perform, rnd_mod.DECISION, rnd_mod.OVER
+    while r.phase not in over:  # (``r.finished``)
         if len(script) % _KEEP_EVERY == 0:
             kept.append(r.copy())
-        s = r.expected()
+        s = expected()
         script.append((s, _eligible(r, s)))
-        choices.append(simulated_decision(first, r, s.position) if s.kind == rnd_mod.DECISION else None)
-        r.perform(s, choices[-1])
+        choice = simulated_decision(first, r, s.position) if s.kind == decision else None
+        choices.append(choice)
+        perform(s, choice)
     eligible = [i for i, (_, ok) in enumerate(script) if ok]
     target = rng.choice(eligible)
     # The round at that moment: the last copy kept before the step before it, the same

@@ -100,6 +100,7 @@ FINISH = "finish"
 DONE = "done"
 VOID = "void"
 REFERRED = "refer"
+OVER = (DONE, VOID, REFERRED)  # the phases of a finished round
 
 INVENTORY = "the table inventory container"
 POT_AREA = "the winner's pot"
@@ -382,7 +383,7 @@ class Round:
 
     @property
     def finished(self) -> bool:
-        return self.phase in (DONE, VOID, REFERRED)
+        return self.phase in OVER
 
     @property
     def street(self) -> int:
@@ -916,6 +917,8 @@ class Round:
         self.discards.extend(self.deck)
         self.deck = []
         self.stub_placed = True
+        if self.quiet:
+            return self._record(None)  # type: ignore[arg-type]
         return self._record(Operation(STUB, None, amount=0, destination=DISCARD_RACK,
                                       text=f"Place the stub ({stub} cards) face down in the discard rack",
                                       citations=step.citations, detail={"stub": stub}))
@@ -928,6 +931,8 @@ class Round:
                 total += self._take(pos, spot)
         self.pot_area += total
         self.collected = True
+        if self.quiet:
+            return self._record(None)  # type: ignore[arg-type]
         return self._record(Operation(COLLECT, None, amount=total, destination=POT_AREA,
                                       text=f"Collect {format_cents(total)} of ante, bet and double wagers into the "
                                            f"winner's pot: it holds {format_cents(self.pot_area)}",
@@ -985,22 +990,28 @@ class Round:
                 self.inventory -= result.net
                 self.player_out[seat] += wager + result.net
                 moved, dest = result.net, PLAYER
-                text = (f"Pay {position_name(seat)}'s Jacks Plus {format_cents(result.net)} "
-                        f"({self.value_of(seat).short()}, {result.odds})")
+                if not self.quiet:
+                    text = (f"Pay {position_name(seat)}'s Jacks Plus {format_cents(result.net)} "
+                            f"({self.value_of(seat).short()}, {result.odds})")
             else:
                 self.inventory += wager
                 moved, dest = wager, INVENTORY
-                text = (f"Collect {position_name(seat)}'s losing Jacks Plus wager ({format_cents(wager)}) into the "
-                        "table inventory container")
+                if not self.quiet:
+                    text = (f"Collect {position_name(seat)}'s losing Jacks Plus wager ({format_cents(wager)}) into "
+                            "the table inventory container")
             st.jp_settled = True
         if st.folded_after and not st.cards_discarded:
             self.discards.extend(self.cards_of(seat))
             self.hands[seat] = []
             st.cards_discarded = True
             text = (text + "; " if text else "") + f"place {position_name(seat)}'s folded cards in the discard rack"
-        op = self._record(Operation(JACKS_PLUS, seat, amount=moved, destination=dest, text=text[0].upper() + text[1:],
-                                    citations=step.citations + (result.rules if result else ()),
-                                    detail={"result": result}))
+        if self.quiet:
+            op = self._record(None)  # type: ignore[arg-type]
+        else:
+            op = self._record(Operation(JACKS_PLUS, seat, amount=moved, destination=dest,
+                                        text=text[0].upper() + text[1:],
+                                        citations=step.citations + (result.rules if result else ()),
+                                        detail={"result": result}))
         if not self._jacks_plus_work():
             self.phase = FINISH
         return op
@@ -1040,6 +1051,8 @@ class Round:
         self.commission = award.commission
         self.pot_area -= award.pot
         self.pot_awarded = True
+        if self.quiet:
+            return self._record(None)  # type: ignore[arg-type]
         if award.dealer_wins:
             text = f"The dealer's hand is highest: place the pot ({format_cents(award.pot)}) in the table inventory"
         elif not award.is_split:
