@@ -6,7 +6,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from trainer.core.cards import parse_cards, shuffled, standard_deck
+from trainer.core.cards import Card, parse_cards, shuffled, standard_deck
 from trainer.games.winners_pot import round as R
 from trainer.games.winners_pot.dealing import AUTOMATED_SHOE, DEALER, MANUAL_SHOE, METHODS
 from trainer.games.winners_pot.pot import BET, DOUBLE, FOLD, HouseOptions
@@ -279,3 +279,15 @@ def test_bad_rounds_are_refused():
     r = Round(ante=500, seats={1: 0}, deck=standard_deck(), method=MANUAL_SHOE)
     with pytest.raises(RoundError, match="not seat 1"):
         r.perform(R.Step(R.NO_MORE_BETS)) and r.burn() and r.deal(1) and r.deal(1)
+
+
+def test_a_deck_of_cards_made_anew_is_read_card_by_card():
+    # The standard deck's own cards are known distinct by identity; cards made anew (equal,
+    # not the same objects) are read: every card once is a deck, one card twice is not.
+    anew = [Card(c.rank, c.suit) for c in standard_deck()]
+    r = Round(ante=500, seats={1: 0, 2: 100}, deck=anew, method=MANUAL_SHOE)
+    assert r.deck == standard_deck() and r.deck[0] is anew[0]
+    with pytest.raises(ValueError, match="distinct cards without jokers"):
+        Round(ante=500, seats={1: 0}, deck=anew[:-1] + [Card(anew[0].rank, anew[0].suit)])
+    with pytest.raises(ValueError, match="distinct cards without jokers"):
+        Round(ante=500, seats={1: 0}, deck=standard_deck()[1:] + anew[5:6])  # a card twice, one made anew

@@ -51,8 +51,7 @@ from trainer.core.money import format_cents
 from trainer.core.settlement import WIN, WagerResult
 from trainer.games.winners_pot import dealing
 from trainer.games.winners_pot.dealing import (
-    AUTOMATED_SHOE, DEALER, HOLE_CARDS, METHODS, UP_CARD, decision_order, position_name, reveal_order,
-    street_order,
+    AUTOMATED_SHOE, DEALER, HOLE_CARDS, METHODS, UP_CARD, position_name, reveal_order,
 )
 from trainer.games.winners_pot.hands import HandValue, cite, evaluate, held_value
 from trainer.games.winners_pot.pot import (
@@ -61,6 +60,10 @@ from trainer.games.winners_pot.pot import (
 )
 
 _RANK, _SUIT = attrgetter("rank"), attrgetter("suit")
+# The 52 cards ``standard_deck`` holds (the same unchangeable objects in every deck it
+# makes), by identity: a deck of distinct ones among them is distinct cards without a
+# joker, known without reading a card (a round is made for every next-step question).
+_STANDARD_IDS = frozenset(map(id, standard_deck()))
 
 # ---- the kinds of step ----------------------------------------------------------------
 NO_MORE_BETS = "no-more-bets"
@@ -231,9 +234,11 @@ class Round:
         validate_options(options)
         players = dealing.check_seats(seats)
         dealing.check_button(button, players)
-        ranks = list(map(_RANK, deck))  # (read in C: a round is made for every next-step question)
-        if len(set(zip(ranks, map(_SUIT, deck)))) != len(deck) or not all(ranks):
-            raise ValueError("the deck holds distinct cards without jokers (§2(a))")
+        ids = set(map(id, deck))
+        if len(ids) != len(deck) or not ids <= _STANDARD_IDS:
+            ranks = list(map(_RANK, deck))  # (read in C)
+            if len(set(zip(ranks, map(_SUIT, deck)))) != len(deck) or not all(ranks):
+                raise ValueError("the deck holds distinct cards without jokers (§2(a))")
         if len(deck) < dealing.cards_used(len(players), len(players), len(players)) + 2:
             raise ValueError("the deck is too short for the round")
         for s, jp in seats.items():
@@ -247,15 +252,18 @@ class Round:
         self.seats: dict[int, SeatState] = {s: SeatState(s, seats[s]) for s in players}
         # The seats and the button stay put for the round: their orders are worked out once.
         self._players = players
-        self._deal_order = dealing.deal_order(button, players)
+        # (``dealing.deal_order``: the seats and the button are checked above.)
+        self._deal_order = dealing.clockwise_after(button, players + [DEALER])
         # Kept as they change (a fold, a dead hand), not worked out at each look: the
         # players still in, the positions still dealt to, and each hand's value by the
         # cards it has been dealt (and whether it is dead).
         self._values: dict[int, tuple[tuple[Card, ...], bool, HandValue]] = {}
         self._active = list(players)
         self._dealt_to = self._deal_order
-        self._decision_order = decision_order(button, players)
-        self._street_order = street_order(button, players)
+        # ``decision_order`` and ``street_order`` of every player: the deal's order without
+        # the dealer, and the deal's order (a test holds them to those functions).
+        self._decision_order = [p for p in self._deal_order if p != DEALER]
+        self._street_order = list(self._deal_order)
         self._reveal_order = reveal_order(players)
         self._seats_high_first = sorted(players, reverse=True)  # the order Jacks Plus is looked at
         # ``expected()`` worked out once per state: forgotten whenever the round changes
