@@ -275,8 +275,17 @@ class RoundDrill:
         # first step, so a quiet round's log, always empty, asks it no more than once.)
         if not r.log and ("button", n) not in self._asked:
             return ("button", n), self._button_question
-        if k in (R.DEAL, R.STACK) and r.phase == R.DEAL_1 and not any(r.hands.values()):  # no card out yet
-            return ("first-card", n), lambda: self._first_card_question(step)
+        if k == R.DEAL or k == R.STACK:  # (the most frequent steps first)
+            if r.phase == R.DEAL_1:
+                if not any(r.hands.values()):  # no card out yet
+                    return ("first-card", n), lambda: self._first_card_question(step)
+                return None
+            if k == R.DEAL and r.phase in (R.DEAL_4, R.DEAL_5):
+                n_card = 4 if r.phase == R.DEAL_4 else 5
+                if all(len(r.hands[p]) < n_card for p in r.active_players() + [DEALER]) and r.active_players() and \
+                        not r.street_order_is_ambiguous():
+                    return ("street", n, n_card), lambda: self._street_question(step, n_card)
+            return None
         if k == R.DECISION:
             need = 1 if r.phase == R.BET_ROUND else 2
             if all(len(r.seats[s].decisions) < need for s in r.active_players()) and len(r.active_players()) > 1:
@@ -286,12 +295,6 @@ class RoundDrill:
             return ("fold", n, step.position), lambda: self._fold_question(step)
         if k == R.BURN and r.phase in (R.DEAL_4, R.DEAL_5) and r.burns_due > 1:
             return ("burns", n, r.phase), lambda: self._burn_question(step)
-        if k == R.DEAL and r.phase in (R.DEAL_4, R.DEAL_5):
-            n_card = 4 if r.phase == R.DEAL_4 else 5
-            if all(len(r.hands[p]) < n_card for p in r.active_players() + [DEALER]) and r.active_players() and \
-                    not r.street_order_is_ambiguous():
-                return ("street", n, n_card), lambda: self._street_question(step, n_card)
-            return None
         if k == R.COLLECT:
             return ("pot", n), lambda: self._pot_question(step)
         if k == R.REVEAL:

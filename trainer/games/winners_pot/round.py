@@ -1141,22 +1141,22 @@ class Round:
 
 def _strength(cards: Sequence[Card]) -> float:
     """A rough strength in [0, 1] of a partial hand, for simulated players' decisions."""
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[c.rank] = counts.get(c.rank, 0) + 1
-    most = max(counts.values())
-    score = (max(counts) - 2) / 24
-    if most >= 3:
-        score += 0.8
-    elif most == 2:
-        pairs = [r for r, n in counts.items() if n == 2]
-        score += 0.45 + (max(pairs) - 2) / 60
-        if len(pairs) > 1:  # a second pair
-            score += 0.3
-    s = cards[0].suit
-    if all(c.suit == s for c in cards):
+    ranks = list(map(_RANK, cards))  # (read in C: asked at every decision)
+    distinct = set(ranks)
+    high = max(distinct)
+    score = (high - 2) / 24
+    if len(distinct) < len(ranks):  # a pair or more
+        counts = list(map(ranks.count, distinct))
+        if max(counts) >= 3:
+            score += 0.8
+        else:
+            pairs = [r for r, n in zip(distinct, counts) if n == 2]
+            score += 0.45 + (max(pairs) - 2) / 60
+            if len(pairs) > 1:  # a second pair
+                score += 0.3
+    if len(set(map(_SUIT, cards))) == 1:
         score += 0.25
-    if len(counts) == len(cards) and max(counts) - min(counts) <= 4:
+    if len(distinct) == len(ranks) and high - min(distinct) <= 4:
         score += 0.2
     return min(score, 1.0)
 
