@@ -670,10 +670,13 @@ class Round:
         step = self._verify(DEAL, position)
         held = self.hands[position]
         n = len(held) + 1
-        card = self._draw()
+        self._next = None  # (``_draw``, at every card dealt)
+        if not self.deck:
+            raise RoundError("the deck is empty")
+        card = self.deck.pop(0)
         if exposed and n > HOLE_CARDS:
             raise RoundError("only a hole card (the first or second) can be exposed by accident (§12(a))")
-        face_up = exposed or n > UP_CARD or self._face_up_for(position, n)
+        face_up = exposed or n > UP_CARD or (n == UP_CARD and not self.exposed.get(position))  # (``_face_up_for``)
         held.append(HeldCard(card, face_up))
         self.dealt[position].append(card)
         if self.quiet and not exposed:
@@ -780,7 +783,7 @@ class Round:
         # Each part is complete when every position has its card or decision; the last one
         # to receive it is looked at first (most steps end there).
         hands = self.hands
-        while self.pending_kill is None and self.pending_fold is None and not self.finished:
+        while self.pending_kill is None and self.pending_fold is None and self.phase not in OVER:  # (``finished``)
             if self.phase == DEAL_1:
                 if self.method == AUTOMATED_SHOE:
                     done = self.unloaded
