@@ -196,8 +196,9 @@ class SeatState:
 
 Policy = Callable[[random.Random, "Round", int], str]
 
-# The steps most asked for (a card dealt, a decision ascertained), made once each and
-# reused: a step is a frozen value, the same for every round.
+# The steps a round asks for (a card dealt, a decision ascertained, a burn, a fold
+# collected, a hand revealed, ...), made once each and reused, keyed by what their text
+# and citations depend on: a step is a frozen value, the same for every round.
 _STEPS: dict[tuple, Step] = {}
 
 
@@ -441,7 +442,8 @@ class Round:
             sec = "10(b)" if n == 4 else "10(d)"
             if self.burns_due:
                 extra = " (a second burn: one was missed before, §12(e))" if self.burns_due > 1 or self.burns_owed else ""
-                return Step(BURN, None, "Burn a card" + extra, (cite(sec),) + ((cite("12(e)"),) if extra else ()))
+                return _step((BURN, sec, extra), lambda: Step(
+                    BURN, None, "Burn a card" + extra, (cite(sec),) + ((cite("12(e)"),) if extra else ())))
             for p in self._street_order:
                 if len(self.hands[p]) < n:
                     return _step((DEAL, p, n), lambda: Step(
@@ -451,44 +453,51 @@ class Round:
         if self.phase == SHOWDOWN:
             if not self.stub_placed:
                 sec = {dealing.MANUAL_SHOE: "7(f)", dealing.HAND: "8(e)", AUTOMATED_SHOE: "9(e)"}[self.method]
-                return Step(STUB, None, "Place the stub face down in the discard rack", (cite(sec),))
+                return _step((STUB, sec), lambda: Step(
+                    STUB, None, "Place the stub face down in the discard rack", (cite(sec),)))
             if not self.collected:
-                return Step(COLLECT, None, "Collect every remaining ante, bet and double wager into the winner's pot",
-                            (cite("10(e)"),))
+                return _step((COLLECT,), lambda: Step(
+                    COLLECT, None, "Collect every remaining ante, bet and double wager into the winner's pot",
+                    (cite("10(e)"),)))
             for p in self._reveal_order:
                 if not self._revealed(p):
-                    if p == DEALER:
-                        return Step(REVEAL, DEALER, "Expose your two down cards and announce your hand",
-                                    (cite("10(f)"),))
-                    return Step(REVEAL, p, f"Expose {position_name(p)}'s down cards and announce the hand",
-                                (cite("10(f)"),))
+                    return _step((REVEAL, p), lambda: Step(
+                        REVEAL, DEALER, "Expose your two down cards and announce your hand", (cite("10(f)"),))
+                        if p == DEALER else
+                        Step(REVEAL, p, f"Expose {position_name(p)}'s down cards and announce the hand",
+                             (cite("10(f)"),)))
             raise AssertionError("a showdown with every hand revealed")
         if self.phase == JACKS:
             for s in self._seats_high_first:
                 st = self.seats[s]
                 if st.jacks_plus and not st.jp_settled:
-                    return Step(JACKS_PLUS, s, f"Settle {position_name(s)}'s Jacks Plus wager",
-                                (cite("10(g)"),) + ((ruling(19),) if st.folded_after else ())
-                                + ((cite("12(a)"), ruling(32)) if st.dead else ()))
+                    return _step((JACKS_PLUS, s, bool(st.folded_after), st.dead), lambda: Step(
+                        JACKS_PLUS, s, f"Settle {position_name(s)}'s Jacks Plus wager",
+                        (cite("10(g)"),) + ((ruling(19),) if st.folded_after else ())
+                        + ((cite("12(a)"), ruling(32)) if st.dead else ())))
                 if st.folded_after and not st.cards_discarded and not st.dead:
-                    return Step(JACKS_PLUS, s, f"Place {position_name(s)}'s folded cards in the discard rack",
-                                (cite("10(g)"),))
+                    return _step((JACKS_PLUS, s, "folded cards"), lambda: Step(
+                        JACKS_PLUS, s, f"Place {position_name(s)}'s folded cards in the discard rack",
+                        (cite("10(g)"),)))
             raise AssertionError("Jacks Plus with nothing to settle")
         if self.phase == FINISH:
             if not self.announced_winner:
-                return Step(ANNOUNCE, None, "Announce the highest ranking hand", (cite("10(h)"),))
+                return _step((ANNOUNCE,), lambda: Step(
+                    ANNOUNCE, None, "Announce the highest ranking hand", (cite("10(h)"),)))
             if not self.pot_awarded:
                 return Step(AWARD, None, "Award the winner's pot", (self._award or self._award_preview()).rules)
-            return Step(CLEAR, None, "Collect the cards in order into the discard rack", (cite("10(i)"),))
+            return _step((CLEAR,), lambda: Step(
+                CLEAR, None, "Collect the cards in order into the discard rack", (cite("10(i)"),)))
         raise AssertionError(f"unknown phase {self.phase}")
 
     def _fold_step(self, s: int) -> Step:
-        st = self.seats[s]
-        if st.folded_after == 3:
-            return Step(COLLECT_FOLD, s, f"Collect {position_name(s)}'s ante into the table inventory container",
-                        (cite("10(a)(2)"),))
-        return Step(COLLECT_FOLD, s, f"Collect {position_name(s)}'s ante and bet into the winner's pot",
-                    (cite("10(c)(2)"),))
+        if self.seats[s].folded_after == 3:
+            return _step((COLLECT_FOLD, s, 3), lambda: Step(
+                COLLECT_FOLD, s, f"Collect {position_name(s)}'s ante into the table inventory container",
+                (cite("10(a)(2)"),)))
+        return _step((COLLECT_FOLD, s, 4), lambda: Step(
+            COLLECT_FOLD, s, f"Collect {position_name(s)}'s ante and bet into the winner's pot",
+            (cite("10(c)(2)"),)))
 
     def _first_deal_step(self) -> Step:
         if self.method == AUTOMATED_SHOE:
@@ -512,10 +521,11 @@ class Round:
                         (cite("9(e)"),))
         sec = dealing.DEAL_SECTIONS[self.method]
         if not self.announced:
-            return Step(NO_MORE_BETS, None, "Announce \"No more bets\"",
-                        (cite("7(b)") if self.method == dealing.MANUAL_SHOE else cite("8(b)(3)"),))
+            return _step((NO_MORE_BETS, sec), lambda: Step(
+                NO_MORE_BETS, None, "Announce \"No more bets\"",
+                (cite("7(b)") if self.method == dealing.MANUAL_SHOE else cite("8(b)(3)"),)))
         if self.burns_due:
-            return Step(BURN, None, "Burn the top card of the deck", (cite(sec),))
+            return _step((BURN, sec), lambda: Step(BURN, None, "Burn the top card of the deck", (cite(sec),)))
         hands = self.hands
         for n in (1, 2, 3):
             for p in self._dealt_to:  # (``_deal_positions``)
