@@ -90,3 +90,22 @@ def test_a_named_accept_picks_what_asking_it_each_time_picks():
             assert sorted(c.rank for c in hand).count(rank) >= 2
             found += 1
     assert found > 50 and none > 50
+
+
+def test_the_lacking_bits_are_read_from_the_cards_taken_as_counting_reads_them():
+    """``lacking_bits`` works out from one integer of the cards taken, with no loop over
+    the ranks, what ``~left_bits`` gives from the suits left of each rank (jokers and a
+    card given twice taken as counting takes them)."""
+    from trainer.core.cards import JOKER
+
+    for ranks in (range(2, 15), range(3, 15)):
+        patterns = RankPatterns(3, ranks, by_pairs)
+        deck = standard_deck()
+        rng = random.Random(7)
+        for size in list(range(0, 53)) * 4:
+            taken = rng.sample(deck, size) + rng.choice(([], [JOKER], deck[:3]))
+            assert patterns.lacking_bits(patterns.taken_bits(taken)) == ~patterns.left_bits(suits_left(patterns, taken))
+        every = patterns.taken_bits(deck)
+        assert every == sum(1 << (i * 4 + j) for i in range(len(patterns.ranks)) for j in range(4))
+        assert patterns.lacking_bits(every) == -1  # no card of any rank left
+        assert patterns.lacking_bits(0) == -(1 << (4 * len(patterns.ranks)))  # all four of each rank left

@@ -17,12 +17,29 @@ crowded table costs no more than a common hand.
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement, compress, islice, repeat
+from operator import attrgetter, not_
 from typing import Callable, Hashable, Iterable
 
-from trainer.core.cards import SUIT_CHARS, Card
+from trainer.core.cards import SUIT_CHARS, Card, standard_deck
 
 SUITED, PLAIN, ANY = "suited", "plain", "any"
+
+_RANK_SUIT = attrgetter("rank", "suit")
+_EVERY_SUIT = (1 << len(SUIT_CHARS)) - 1
+# The suits left of a rank (in SUIT_CHARS order) by the bits of the suits taken of it.
+_SUITS_LEFT = tuple(tuple(s for j, s in enumerate(SUIT_CHARS) if not g >> j & 1) for g in range(1 << len(SUIT_CHARS)))
+
+
+class _Cards(dict):
+    """(rank, suit) -> the card: made once, shared (a card is an unchangeable value)."""
+
+    def __missing__(self, key: tuple[int, str]) -> Card:
+        card = self[key] = Card(*key)
+        return card
+
+
+_CARD = _Cards({(c.rank, c.suit): c for c in standard_deck()})
 
 
 class RankPatterns:
@@ -40,15 +57,18 @@ class RankPatterns:
         # i-th rank, bit i * width + k is set when at least k + 1 cards of it are left. A
         # multiset needs, for each of its ranks held m times, bit i * width + m - 1
         # (``need_bits``), so it can be made when it needs no bit the cards left lack.
-        self._width = max(max_per_rank, len(SUIT_CHARS))
+        if max_per_rank > len(SUIT_CHARS):
+            raise ValueError(f"a deck holds {len(SUIT_CHARS)} cards of a rank at most, not {max_per_rank}")
+        self._width = len(SUIT_CHARS)
         self._place = {r: i * self._width for i, r in enumerate(self.ranks)}
         self._required: dict[Hashable, list[int]] = {}
-        # A suited multiset's ranks as one integer (bit i for the i-th rank), to find the
-        # suits left in all of them at once.
-        self._rank_bit = {r: 1 << i for i, r in enumerate(self.ranks)}
-        self._suited_masks: dict[Hashable, list[int]] = {}
         # A bit no cards left ever set (above every rank's): a multiset needing it is never made.
         self._never = 1 << (self._width * len(self.ranks))
+        # ``pick`` reads the cards taken as one integer laid out as the bits above: bit
+        # place + j for the j-th suit of SUIT_CHARS, so a rank's bits hold its suits taken.
+        self._beyond = -self._never  # every bit above the ranks' (``_never`` too)
+        self._first_bits = sum(1 << p for p in self._place.values())
+        self._card_bit = {(r, s): 1 << (p + j) for r, p in self._place.items() for j, s in enumerate(SUIT_CHARS)}
         self._narrowed: dict[tuple[Hashable, Hashable], list[int]] = {}
         for combo in combinations_with_replacement(self.ranks, n):
             pairs: dict[int, int] = {}
@@ -73,13 +93,9 @@ class RankPatterns:
         if isinstance(keys, (str, int)) or not isinstance(keys, Iterable):
             keys = (keys,)
         bits = self.need_bits(counts)
-        mask = 0
-        for r, _ in counts:
-            mask |= self._rank_bit[r]
         for key in keys:
             self.by_value.setdefault(key, []).append((combo, counts, need))
             self._required.setdefault(key, []).append(bits)
-            self._suited_masks.setdefault(key, []).append(mask)
 
     def need_bits(self, counts: Iterable[tuple[int, int]]) -> int:
         """The bits of the cards left a multiset (rank, times held) needs (see ``pick``)."""
@@ -95,14 +111,37 @@ class RankPatterns:
             bits |= ((1 << len(suits)) - 1) << self._place[r]
         return bits
 
+    def taken_bits(self, taken: Iterable[Card]) -> int:
+        """The cards taken as one integer: bit place + j for the j-th suit of SUIT_CHARS of
+        the rank at ``place`` (a card given twice is taken once; a joker is no bit)."""
+        return self.bits_of(map(_RANK_SUIT, taken))
+
+    def bits_of(self, rank_suits: Iterable[tuple[int, str]]) -> int:
+        """``taken_bits`` of the cards with these (rank, suit) pairs."""
+        return sum(map(self._card_bit.get, set(rank_suits), repeat(0)))
+
+    def lacking_bits(self, taken_bits: int) -> int:
+        """``~left_bits`` of the cards left when ``taken_bits`` are taken, from the bits with
+        no loop over the ranks: every bit above the ranks', and in each rank's the bit of
+        k + 1 cards or more where k are left, i.e. bit t where at least 4 - t of its suits
+        are taken."""
+        f0 = self._first_bits
+        a, b, c, d = taken_bits & f0, taken_bits >> 1 & f0, taken_bits >> 2 & f0, taken_bits >> 3 & f0
+        ab, cd = a & b, c & d
+        either = (a | b) & (c | d)
+        return (self._beyond | (ab & cd) | (ab & (c | d) | cd & (a | b)) << 1 | (ab | cd | either) << 2
+                | (a | b | c | d) << 3)
+
     def pick(self, key: Hashable, rng: random.Random, taken: Iterable[Card] = (),
              accept: Callable[[tuple[int, ...]], bool] | None = None,
-             accept_name: Hashable = None) -> list[Card] | None:
+             accept_name: Hashable = None, *, taken_bits: int | None = None) -> list[Card] | None:
         """``n`` cards not in ``taken`` whose ranks and suits make ``key``, or None when
         none can be made; ``accept`` narrows the rank multisets (e.g. a pair of jacks).
         With ``accept_name`` (the same name always for the same ``accept``), the multisets
         it refuses are marked once, at first use, as never to be made, instead of asking
-        ``accept`` about each multiset walked over at each pick."""
+        ``accept`` about each multiset walked over at each pick. ``taken_bits``: the cards
+        taken as ``taken_bits(taken)`` reads them, from a caller that has them (``taken``
+        is then not read)."""
         patterns = self.by_value.get(key)
         if not patterns:
             return None
@@ -113,43 +152,47 @@ class RankPatterns:
                 narrowed = self._narrowed[(key, accept_name)] = [
                     bits if accept(combo) else bits | self._never for (combo, _, _), bits in zip(patterns, required)]
             required, accept = narrowed, None
-        # The suits left of each rank, in SUIT_CHARS order: every suit, less those taken.
-        suits_of = {r: list(SUIT_CHARS) for r in self.ranks}
-        for c in taken:  # (a card given twice is taken once)
-            left = suits_of.get(c.rank)
-            if left is not None and c.suit in left:
-                left.remove(c.suit)
-        lacking = ~self.left_bits(suits_of)  # a multiset needing one of these bits cannot be made
-        suits_having: dict[str, int] | None = None  # suit -> the ranks left in it (bits), made when first needed
+        if taken_bits is None:
+            taken_bits = self.taken_bits(taken)
+        lacking = self.lacking_bits(taken_bits)  # a multiset needing one of these bits cannot be made
+        # The suits taken of the rank at ``place``: taken_bits >> place & _EVERY_SUIT, and
+        # the suits left of it _SUITS_LEFT[those], in SUIT_CHARS order.
+        place = self._place
         count = len(patterns)
         start = rng.randrange(count)
-        for i in range(count):
-            at = (start + i) % count
-            if required[at] & lacking:
-                continue
+        # The multisets from ``start`` on, then from the first, that need no bit lacking
+        # (found in C: the walk stops at the first the checks below take).
+        needs_nothing_lacking = lacking.__and__
+        for at in chain(compress(range(start, count), map(not_, map(needs_nothing_lacking, islice(required, start, None)))),
+                        compress(range(start), map(not_, map(needs_nothing_lacking, islice(required, start))))):
             combo, counts, need = patterns[at]
             if accept is not None and not accept(combo):
                 continue
             if need == SUITED:
-                if suits_having is None:
-                    suits_having = dict.fromkeys(SUIT_CHARS, 0)
-                    for r, suits in suits_of.items():
-                        for s in suits:
-                            suits_having[s] |= self._rank_bit[r]
-                mask = self._suited_masks[key][at]  # the suits left in every rank of the combo
-                common = [s for s in SUIT_CHARS if not mask & ~suits_having[s]]
+                union = 0  # the suits taken in any rank of the combo
+                for r in combo:
+                    union |= taken_bits >> place[r]
+                common = _SUITS_LEFT[union & _EVERY_SUIT]  # the suits left in every rank of the combo
                 if not common:
                     continue
                 s = rng.choice(common)
-                return [Card(r, s) for r in combo]
-            if need == PLAIN and len(counts) == self.n and all(len(suits_of[r]) == 1 for r in combo) \
-                    and len({suits_of[r][0] for r in combo}) == 1:
-                continue  # every rank is left in one suit only, the same one: only a suited hand
-            cards = [Card(r, s) for r, m in counts for s in rng.sample(suits_of[r], m)]
+                return [_CARD[r, s] for r in combo]
+            if need == PLAIN and len(counts) == self.n:
+                gone = {taken_bits >> place[r] & _EVERY_SUIT for r in combo}
+                if len(gone) == 1 and len(_SUITS_LEFT[gone.pop()]) == 1:
+                    continue  # every rank is left in one suit only, the same one: only a suited hand
+            cards = []
+            for r, m in counts:
+                left = _SUITS_LEFT[taken_bits >> place[r] & _EVERY_SUIT]
+                if m == 1:  # rng.choice makes the one draw rng.sample(left, 1) makes
+                    cards.append(_CARD[r, rng.choice(left)])
+                else:
+                    cards.extend([_CARD[r, s] for s in rng.sample(left, m)])
             if need == PLAIN and self.n > 1 and len({c.suit for c in cards}) == 1:
                 # All of one suit by chance: move one card to another suit left of its rank.
-                i = next(i for i, c in enumerate(cards) if len(suits_of[c.rank]) > 1)
-                others = [s for s in suits_of[cards[i].rank] if s != cards[i].suit]
-                cards[i] = Card(cards[i].rank, rng.choice(others))
+                i, c = next((i, c) for i, c in enumerate(cards)
+                            if len(_SUITS_LEFT[taken_bits >> place[c.rank] & _EVERY_SUIT]) > 1)
+                others = [s for s in _SUITS_LEFT[taken_bits >> place[c.rank] & _EVERY_SUIT] if s != c.suit]
+                cards[i] = _CARD[c.rank, rng.choice(others)]
             return cards
         return None

@@ -30,7 +30,8 @@ def strength_of(category: int, ranks: tuple[int, ...]) -> int:
     return value
 
 
-def _build() -> None:
+def build() -> None:
+    """Fill PLAIN and SUITED (at first use)."""
     from trainer.core.cards import Card
     from trainer.games.four_card.hands import evaluate
 
@@ -56,7 +57,7 @@ def best_four(cards: Sequence) -> tuple | None:
     chooses, or None when the lookup cannot read them (a joker, a card given twice):
     the caller then evaluates every four and reports the error as before."""
     if not PLAIN:
-        _build()
+        build()
     primes = [PRIMES[c.rank] for c in cards]
     suits = [c.suit for c in cards]
     best, chosen = -1, None

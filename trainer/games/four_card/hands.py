@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from operator import attrgetter
 from math import gcd
 from typing import Sequence
 
@@ -258,7 +259,6 @@ def progressive_key(value: HandValue) -> str:
 # ---- constructing hands on purpose (rare hands without dealing thousands) ------------
 
 FULL_DECK = tuple(Card(rank, suit) for suit in SUIT_CHARS for rank in range(ACE, 1, -1))
-_KEYED_DECK = tuple(((c.rank, c.suit), c) for c in FULL_DECK)
 TARGET_KEYS = tuple(c.key for c in Category) + EXTRA_KEYS
 
 
@@ -308,19 +308,24 @@ def hand_of(key: str, rng: random.Random, cards: int = PLAYER_CARDS, avoid: Sequ
         raise HandError(f"unknown hand {key!r}; the hands are {', '.join(TARGET_KEYS)}")
     if cards not in (4, PLAYER_CARDS, DEALER_CARDS):
         raise HandError("a hand is built of four, five or six cards")
-    used = tuple(avoid)
-    taken = {(c.rank, c.suit) for c in used}
+    patterns = _core_patterns()
+    used = list(map(_RANK_SUIT, avoid))  # (rank, suit) of each card to avoid
+    taken_bits = patterns.bits_of(used)
+    gone = set(map(_DECK_PLACE.get, used))  # places in FULL_DECK (None: not of it)
     # A core that no other card can complete (a crowded deck) gives way to another core;
     # the cores are walked, never dealt and thrown back.
     for _ in range(3):
-        core = _core_patterns().pick(key, rng, used)
+        core = patterns.pick(key, rng, taken_bits=taken_bits)
         if core is None:
             break
-        gone = taken | {(c.rank, c.suit) for c in core}
-        rest = [c for c_key, c in _KEYED_DECK if c_key not in gone]
-        rest = _scrambled(rest, rng)
-        hand = _complete(core, rest, cards - 4, key)
-        if hand is not None:
+        rest = sorted(_PLACES.difference(gone, map(_DECK_PLACE.get, map(_RANK_SUIT, core))))
+        n = len(rest)
+        # What is left in a random order that takes two draws of the RNG, not one per card:
+        # from a random place, by a random step prime to their number.
+        start, step = (rng.randrange(n), rng.choice(_coprimes(n))) if n >= 2 else (0, 1)
+        more = _complete(core, rest, start, step, cards - 4, key)
+        if more is not None:
+            hand = core + [FULL_DECK[i] for i in more]
             rng.shuffle(hand)
             return tuple(hand)
     raise HandError(f"cannot deal {key.replace('-', ' ')} from what is left of the deck")
@@ -331,28 +336,96 @@ def _coprimes(n: int) -> tuple[int, ...]:
     return tuple(k for k in range(1, max(n, 2)) if gcd(k, n) == 1)
 
 
-def _scrambled(cards: list[Card], rng: random.Random) -> list[Card]:
-    """``cards`` in a random order that takes two draws of the RNG, not one per card:
-    from a random place, by a random step prime to their number."""
-    n = len(cards)
-    if n < 2:
-        return cards
-    start, step = rng.randrange(n), rng.choice(_coprimes(n))
-    return [cards[(start + i * step) % n] for i in range(n)]
+# The deck by place: each card's rank prime and suit, for ``_complete``'s lookups.
+_DECK_PLACE = {(c.rank, c.suit): i for i, c in enumerate(FULL_DECK)}
+_PLACES = frozenset(range(len(FULL_DECK)))
+_RANK_SUIT = attrgetter("rank", "suit")
+_DECK_PRIME = tuple(_fast.PRIMES[c.rank] for c in FULL_DECK)
+_DECK_SUIT = tuple(c.suit for c in FULL_DECK)
 
 
-def _complete(hand: list[Card], rest: list[Card], more: int, key: str) -> list[Card] | None:
-    """``hand`` and ``more`` cards of ``rest`` (the first that fit, in order) whose best four
-    stays ``key``, or None."""
+def _key_test(key: str) -> tuple[int, int]:
+    """(shift, top): a best four's strength (``fast.strength_of``) is of ``key`` exactly
+    when ``strength >> shift == top`` (the category, or the category and its first rank)."""
+    category_bits = _fast.RANK_BITS * 4
+    if key in (PAIR_OF_ACES, FOUR_ACES, ROYAL_FLUSH):
+        category = {PAIR_OF_ACES: Category.PAIR, FOUR_ACES: Category.FOUR_OF_A_KIND,
+                    ROYAL_FLUSH: Category.STRAIGHT_FLUSH}[key]
+        return category_bits - _fast.RANK_BITS, (int(category) << _fast.RANK_BITS) | ACE
+    return category_bits, int(CATEGORY_BY_KEY[key])
+
+
+_KEY_TESTS = {k: _key_test(k) for k in TARGET_KEYS}
+
+
+def _complete(core: list[Card], rest: list[int], start: int, step: int, more: int, key: str) -> list[int] | None:
+    """The places in FULL_DECK of ``more`` (0, 1 or 2) cards of ``rest`` (places) that added
+    to the four cards ``core`` keep its best four at ``key``, or None: the first that fit,
+    in the order rest[start], rest[start + step], ... (modulo its length).
+
+    The best four of the bigger hand is read as ``best_hand`` reads it, by strength
+    (``fast``): the highest of the strength before and of each new four, each a lookup of
+    three cards held (their rank primes multiplied, their suit if all of one) with the card
+    added; the hand is of ``key`` exactly when that strength is (``_key_test``). A new four
+    not of one suit is read once per rank added; one of one suit (three held of the added
+    card's suit) is read beside it, and is never lower than the same ranks not of one suit."""
     if more == 0:
-        return hand
-    for i, c in enumerate(rest):
-        bigger = hand + [c]
-        if key_matches(best_hand(bigger) if len(bigger) >= 4 else evaluate(bigger), key):
-            done = _complete(bigger, rest[i + 1:], more - 1, key)
-            if done is not None:
-                return done
+        return []
+    if not _fast.PLAIN:
+        _fast.build()
+    plain, suited = _fast.PLAIN, _fast.SUITED
+    shift, top = _KEY_TESTS[key]
+    primes = [_fast.PRIMES[c.rank] for c in core]
+    suits = [c.suit for c in core]
+    p0, p1, p2, p3 = primes
+    s = suits[0]
+    base = (suited if s == suits[1] and s == suits[2] and s == suits[3] else plain)[p0 * p1 * p2 * p3]
+    # Three cards of the core (their product; their suit if all of one, else None), and two.
+    threes = [(primes[a] * primes[b] * primes[c], suits[a] if suits[a] == suits[b] == suits[c] else None)
+              for a, b, c in _THREES]
+    t0, t1, t2, t3 = [p for p, _ in threes]
+    flush_threes = [(p, s) for p, s in threes if s is not None]
+    by_rank: dict[int, int] = {}  # a rank prime -> the strength with a card of it, no new four of one suit
+    n = len(rest)
+    for i in range(n):
+        x = rest[(start + i * step) % n]
+        px, sx = _DECK_PRIME[x], _DECK_SUIT[x]
+        value = by_rank.get(px)
+        if value is None:
+            value = by_rank[px] = max(base, plain[t0 * px], plain[t1 * px], plain[t2 * px], plain[t3 * px])
+        for p, s in flush_threes:
+            if s == sx:
+                v = suited[p * px]
+                if v > value:
+                    value = v
+        if value >> shift != top:
+            continue
+        if more == 1:
+            return [x]
+        # A sixth card: the new fours are three of these five with it.
+        threes5 = threes + [(p * px, s if s == sx else None) for p, s in
+                            ((primes[a] * primes[b], suits[a] if suits[a] == suits[b] else None) for a, b in _TWOS)]
+        products5 = [p for p, _ in threes5]
+        flush_threes5 = [(p, s) for p, s in threes5 if s is not None]
+        by_rank6: dict[int, int] = {}
+        for j in range(i + 1, n):
+            y = rest[(start + j * step) % n]
+            py, sy = _DECK_PRIME[y], _DECK_SUIT[y]
+            value6 = by_rank6.get(py)
+            if value6 is None:
+                value6 = by_rank6[py] = max(value, *[plain[p * py] for p in products5])
+            for p, s in flush_threes5:
+                if s == sy:
+                    v = suited[p * py]
+                    if v > value6:
+                        value6 = v
+            if value6 >> shift == top:
+                return [x, y]
     return None
+
+
+_THREES = tuple(combinations(range(4), 3))
+_TWOS = tuple(combinations(range(4), 2))
 
 
 def random_key(rng: random.Random) -> str:
