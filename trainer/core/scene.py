@@ -111,16 +111,18 @@ def spot_sorted(wagers: Iterable[tuple[str, int]], order: Sequence[str]) -> tupl
 
 
 def seat_views(seat_count: int, shows: Mapping[int, SeatShow], spot_order: Sequence[str],
-               shown: Callable[[str], bool] = lambda key: True) -> tuple[SeatView, ...]:
+               shown: Callable[[str], bool] | None = None) -> tuple[SeatView, ...]:
     """Every seat 1..``seat_count`` of the layout: the ones in ``shows`` as shown (their
-    wagers on the ``shown`` spots, in ``spot_order``), the others empty."""
+    wagers on the ``shown`` spots, every spot when None, in ``spot_order``), the others
+    empty."""
     out = []
     for n in range(1, seat_count + 1):
         show = shows.get(n)
         if show is None:
             out.append(SeatView(n, occupied=False))
             continue
-        wagers = spot_sorted(((k, v) for k, v in show.wagers if shown(k)), spot_order)
+        wagers = spot_sorted(show.wagers if shown is None else ((k, v) for k, v in show.wagers if shown(k)),
+                             spot_order)
         out.append(SeatView(n, True, card_views(show.cards, show.face_up, show.backs, show.marked), wagers,
                             show.highlight, show.note))
     return tuple(out)
