@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import Sequence
 
 from trainer.core.cards import (
@@ -352,8 +353,8 @@ def deck() -> list[Card]:
     return standard_deck(jokers=1)
 
 
-def _wild_pool(avoid: set[Card]) -> list[Card]:
-    return [c for c in [JOKER] + [Card(DEUCE, s) for s in SUIT_CHARS] if c not in avoid]
+_WILD_CARDS = (JOKER,) + tuple(Card(DEUCE, s) for s in SUIT_CHARS)  # the pool of wild cards, in the order drawn from
+_RANK_SUIT = attrgetter("rank", "suit")
 
 
 # How many wild cards a built hand of each category may hold (weights per count).
@@ -391,11 +392,12 @@ def hand_of(category: Category, rng: random.Random, avoid: Sequence[Card] = (),
     with ``avoid``; ``wilds`` fixes how many wild cards it holds. Built from the cards
     still available (``hand_builder``), so a royal flush costs no more than a pair and a
     crowded table no more than an empty one."""
-    taken = set(avoid)
+    taken = set(map(_RANK_SUIT, avoid))  # (rank, suit) of each card to avoid
     choices = _WILD_WEIGHTS[category]
     if wilds is not None and wilds not in choices:
         raise HandError(f"a {category.hand_name} cannot hold {wilds} wild cards")
-    pool = _wild_pool(taken)
+    pool = [c for c in _WILD_CARDS if (c.rank, c.suit) not in taken]
+    taken_bits = None  # the natural cards taken as the patterns read them (the same ranks for every count of wilds)
     if wilds is not None:
         counts = [wilds]
     else:
@@ -407,7 +409,10 @@ def hand_of(category: Category, rng: random.Random, avoid: Sequence[Card] = (),
     for w in counts:
         if w > len(pool):
             continue
-        natural = _patterns(w).pick(category, rng, taken)
+        patterns = _patterns(w)
+        if taken_bits is None:
+            taken_bits = patterns.bits_of(taken)
+        natural = patterns.pick(category, rng, taken_bits=taken_bits)
         if natural is None:
             continue
         hand = rng.sample(pool, w) + natural

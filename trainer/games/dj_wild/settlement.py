@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from operator import attrgetter
 from typing import Sequence
 
 from trainer.core.cards import Card, card_label
@@ -42,6 +44,8 @@ ONE_TO_ONE = Odds("to", 1, 1)  # §9(d)(3): ante and play win even money
 LABELS = {"ante": "Ante", "blind": "Blind", "play": "Play", "trips": "Trips", "bad_beat": "Two Way Bad Beat",
           "cover_all": "Cover All"}
 WAGER_KEYS = ("ante", "blind", "trips", "bad_beat", "cover_all")  # what a player places before the deal
+_WAGER_LABELS = {k: LABELS[k] for k in WAGER_KEYS}
+_RANK_SUIT = attrgetter("rank", "suit")
 
 
 @dataclass(frozen=True)
@@ -217,7 +221,10 @@ def settle_cover_all(outcome: CoverAllOutcome, amount: int) -> WagerResult:
         return refer("cover_all", amount, outcome.rules)
     if outcome.result == LOSE:
         return lose("cover_all", "Cover All", amount, outcome.rules)
-    return win("cover_all", "Cover All", amount, Odds.parse(outcome.odds), outcome.rules)
+    return win("cover_all", "Cover All", amount, _odds(outcome.odds), outcome.rules)
+
+
+_odds = lru_cache(maxsize=None)(Odds.parse)  # odds as printed -> Odds (an unchangeable value), read once each
 
 
 def validate_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers], options: HouseOptions) -> None:
@@ -228,7 +235,7 @@ def validate_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers], op
     if not seats:
         raise SettlementError("no player was dealt a hand")
     all_cards = list(dealer_cards)
-    for where, s in checked_seats(seats, data.seats, 5, "a hand has five cards", {k: LABELS[k] for k in WAGER_KEYS},
+    for where, s in checked_seats(seats, data.seats, 5, "a hand has five cards", _WAGER_LABELS,
                                   " (§7(c)(1); §13(c))"):
         all_cards.extend(s.cards)
         if not (s.ante and s.blind):
@@ -244,18 +251,20 @@ def validate_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers], op
     if jokers > data.jokers:
         raise SettlementError(f"{jokers} jokers dealt; the deck has {data.jokers} (§2(a))")
     naturals = [c for c in all_cards if not c.is_joker]
-    if len(set(naturals)) != len(naturals):
+    if len(set(map(_RANK_SUIT, naturals))) != len(naturals):  # (a card is its rank and suit)
         dupes = [card_label(c) for c in sorted({c for c in naturals if naturals.count(c) > 1}, reverse=True)]
         raise SettlementError(f"{', '.join(dupes)} dealt twice; the game uses one deck (§2(a))")
 
 
 def settle_seat(dealer: HandValue, seat: SeatWagers, options: HouseOptions,
-                cover_all: CoverAllOutcome | None) -> SeatSettlement:
+                cover_all: CoverAllOutcome | None, hand: HandValue | None = None) -> SeatSettlement:
+    """One seat's wagers; ``hand``: the value of its cards when the caller has it."""
     data = rules_data()
-    try:
-        hand = evaluate(seat.cards)
-    except HandError as e:
-        raise SettlementError(f"seat {seat.seat}: {e}") from e
+    if hand is None:
+        try:
+            hand = evaluate(seat.cards)
+        except HandError as e:
+            raise SettlementError(f"seat {seat.seat}: {e}") from e
     folded = seat.decision == FOLD
     results = _ante_blind_play(hand, dealer, seat, data.pay_tables["blind"])
     reading = None
@@ -281,7 +290,8 @@ def settle_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers],
     if options.cover_all:
         outcome = cover_all_outcome({**hands, DEALER: dealer}, len(seats))
     ordered = sorted(seats, key=lambda s: s.seat)
-    return RoundSettlement(dealer, tuple(settle_seat(dealer, s, options, outcome) for s in ordered), outcome, options)
+    return RoundSettlement(dealer, tuple(settle_seat(dealer, s, options, outcome, hands[s.seat]) for s in ordered),
+                           outcome, options)
 
 
 __all__ = ["PLAY", "FOLD", "DEALER", "LABELS", "HouseOptions", "SeatWagers", "SeatSettlement", "CoverAllOutcome",

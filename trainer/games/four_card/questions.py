@@ -468,8 +468,8 @@ def cover_all(rng: random.Random) -> Question:
     if ca.wins:
         why = (f"{len(seats)} players: the Cover All column for {len(seats)}. The highest hand at the table is "
                f"{held}'s {ca.highest.describe().lower()}, paid as \"{ca.label}\" at {ca.odds}. ")
-        if ca.highest.category is Category.FOUR_OF_A_KIND and any(
-                best_hand(h).category is Category.STRAIGHT_FLUSH for h in list(hands.values()) + [dealer_cards]):
+        if ca.highest.category is Category.FOUR_OF_A_KIND and any(  # every hand, as the settlement read it
+                v.category is Category.STRAIGHT_FLUSH for v in [s.hand for s in settlement.seats] + [settlement.dealer]):
             why += "Four-of-a-kind ranks above any straight flush (§3(b)), so only it pays. "
     else:
         why = (f"The highest hand at the table is {held}'s {ca.highest.describe().lower()}: below three-of-a-kind, "

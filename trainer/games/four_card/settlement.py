@@ -54,6 +54,7 @@ LABELS = {
     "progressive": "Progressive", "envy": "Envy Bonus",
 }
 WAGER_KEYS = ("ante", "aces_up", "cover_all", "progressive")  # placed before the deal; play comes after
+_WAGER_LABELS = {k: LABELS[k] for k in WAGER_KEYS}
 RESULT_ORDER = ("ante", "play", "ante_bonus", "aces_up", "cover_all", "progressive", "envy")
 ALTERNATIVES = ("1", "2")
 BASIS_POINTS = 10_000
@@ -272,7 +273,7 @@ def _progressive(seat: SeatWagers, hand: HandValue, options: HouseOptions) -> Wa
 
 
 def _envy(payee: SeatWagers, hands: dict[int, HandValue], seats: dict[int, SeatWagers],
-          options: HouseOptions) -> list[EnvyBonus]:
+          options: HouseOptions, keys: dict[int, str] | None = None) -> list[EnvyBonus]:
     """Ruling 12: an Envy Bonus for each qualifying hand held by another player; the
     dealer's hand and the player's own do not count. Reading: a player at two positions
     (§6(e)) owns both hands, so the other position's hand is the player's own."""
@@ -282,7 +283,7 @@ def _envy(payee: SeatWagers, hands: dict[int, HandValue], seats: dict[int, SeatW
         other = seats[number]
         if other.owner == payee.owner:
             continue
-        row = table.envy_row(payee.progressive, progressive_key(hands[number]))
+        row = table.envy_row(payee.progressive, keys[number] if keys else progressive_key(hands[number]))
         if row is None:
             continue
         label = f"{LABELS['envy']} (seat {number})"
@@ -336,7 +337,7 @@ def validate_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers], op
         raise SettlementError("a round needs at least one player position with a wager (§7(c))")
     all_cards = list(dealer_cards)
     for where, s in checked_seats(seats, data.seats, PLAYER_CARDS, "a player holds five cards",
-                                  {k: LABELS[k] for k in WAGER_KEYS}, " (§7(c))"):
+                                  _WAGER_LABELS, " (§7(c))"):
         all_cards.extend(s.cards)
         if not (s.ante or s.aces_up):
             raise SettlementError(f"{where}: only players with an ante or an Aces Up wager are dealt in (§7(c))")
@@ -398,6 +399,7 @@ def settle_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers],
     # of one player under §6(e) count as two).
     cover = cover_all_result([(DEALER, dealer)] + sorted(hands.items()), len(seats))
     envy: list[EnvyBonus] = []
+    envy_keys = None
     settled = []
     for s in sorted(seats, key=lambda x: -x.seat):
         hand = hands[s.seat]
@@ -421,7 +423,9 @@ def settle_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers],
                 results.append(lose("cover_all", LABELS["cover_all"], s.cover_all, cover.rules))
         if s.progressive:
             results.append(_progressive(s, hand, options))
-            bonuses = _envy(s, hands, by_seat, options)
+            if envy_keys is None:  # each hand's progressive row, read once for every payee
+                envy_keys = {n: progressive_key(v) for n, v in hands.items()}
+            bonuses = _envy(s, hands, by_seat, options, envy_keys)
             envy.extend(bonuses)
             results.extend(b.result for b in bonuses)
         settled.append(SeatSettlement(s.seat, tuple(s.cards), hand, s.folded, tuple(results)))
