@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from operator import attrgetter
 from typing import Sequence
 
@@ -386,6 +387,15 @@ def _patterns(wilds: int) -> RankPatterns:
     return RankPatterns(HAND_SIZE - wilds, NATURAL_RANKS, lambda ranks, suited: value_of(ranks, suited, wilds)[0])
 
 
+@lru_cache(maxsize=None)
+def _wild_choices(category: Category, left: int) -> tuple[list[int], list[int], list[int]]:
+    """The counts of wild cards a hand of ``category`` may hold with ``left`` wild cards
+    left, their weights added up in turn, and the counts by weight, the highest first."""
+    choices = _WILD_WEIGHTS[category]
+    possible = [w for w in choices if w <= left]
+    return possible, list(accumulate(choices[w] for w in possible)), sorted(possible, key=lambda w: -choices[w])
+
+
 def hand_of(category: Category, rng: random.Random, avoid: Sequence[Card] = (),
             wilds: int | None = None) -> tuple[Card, ...]:
     """A random hand of exactly ``category`` (deuces and joker wild), sharing no card
@@ -401,11 +411,11 @@ def hand_of(category: Category, rng: random.Random, avoid: Sequence[Card] = (),
     if wilds is not None:
         counts = [wilds]
     else:
-        possible = [w for w in choices if w <= len(pool)]
+        possible, cum_weights, by_weight = _wild_choices(category, len(pool))
         if not possible:
             raise HandError(f"cannot deal a {category.hand_name} from what is left of the deck")
-        first = rng.choices(possible, weights=[choices[w] for w in possible])[0]
-        counts = [first] + sorted((w for w in possible if w != first), key=lambda w: -choices[w])
+        first = rng.choices(possible, cum_weights=cum_weights)[0]  # the draw the weights make
+        counts = [first] + [w for w in by_weight if w != first]
     for w in counts:
         if w > len(pool):
             continue

@@ -14,6 +14,8 @@ Cards in prose are written as cards (A♠, 10♦, Joker: ``cards.card_label``), 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from itertools import accumulate
 from typing import Sequence
 
 from trainer.core import picks
@@ -78,8 +80,15 @@ _CATEGORY_WEIGHTS = {c: 3 for c in Category} | {Category.FIVE_WILDS: 1}
 
 
 def _category(rng: random.Random, floor: Category = Category.HIGH_CARD, ceiling: Category = Category.FIVE_WILDS) -> Category:
+    pool, cum_weights = _category_pool(floor, ceiling)
+    return rng.choices(pool, cum_weights=cum_weights)[0]  # the one draw choices makes with the weights
+
+
+@lru_cache(maxsize=None)
+def _category_pool(floor: Category, ceiling: Category) -> tuple[list[Category], list[int]]:
+    """The categories from ``floor`` to ``ceiling`` and their weights added up in turn."""
     pool = [c for c in Category if floor <= c <= ceiling]
-    return rng.choices(pool, weights=[_CATEGORY_WEIGHTS[c] for c in pool])[0]
+    return pool, list(accumulate(_CATEGORY_WEIGHTS[c] for c in pool))
 
 
 def _build(category: Category, rng: random.Random, avoid: Sequence[Card] = ()) -> tuple[Card, ...]:
@@ -441,10 +450,14 @@ _COVER_TARGETS = {
 }
 
 
+_COVER_POOL = list(_COVER_TARGETS)
+_COVER_CUM_WEIGHTS = list(accumulate(_COVER_TARGETS.values()))
+
+
 def _cover_all_table(rng: random.Random, allow_refer: bool):
     """A whole table: 1 to 6 players and the dealer, the highest hand built on purpose."""
     while True:
-        target = rng.choices(list(_COVER_TARGETS), weights=list(_COVER_TARGETS.values()))[0]
+        target = rng.choices(_COVER_POOL, cum_weights=_COVER_CUM_WEIGHTS)[0]  # the draw the weights make
         if target is Category.FIVE_OF_A_KIND and not allow_refer:
             continue
         seats = picks.seats(rng, rules_data())

@@ -325,7 +325,7 @@ def hand_of(key: str, rng: random.Random, cards: int = PLAYER_CARDS, avoid: Sequ
         start, step = (rng.randrange(n), rng.choice(_coprimes(n))) if n >= 2 else (0, 1)
         more = _complete(core, rest, start, step, cards - 4, key)
         if more is not None:
-            hand = core + [FULL_DECK[i] for i in more]
+            hand = core + list(map(FULL_DECK.__getitem__, more))
             rng.shuffle(hand)
             return tuple(hand)
     raise HandError(f"cannot deal {key.replace('-', ' ')} from what is left of the deck")
@@ -375,16 +375,17 @@ def _complete(core: list[Card], rest: list[int], start: int, step: int, more: in
         _fast.build()
     plain, suited = _fast.PLAIN, _fast.SUITED
     shift, top = _KEY_TESTS[key]
-    primes = [_fast.PRIMES[c.rank] for c in core]
-    suits = [c.suit for c in core]
-    p0, p1, p2, p3 = primes
-    s = suits[0]
-    base = (suited if s == suits[1] and s == suits[2] and s == suits[3] else plain)[p0 * p1 * p2 * p3]
-    # Three cards of the core (their product; their suit if all of one, else None), and two.
-    threes = [(primes[a] * primes[b] * primes[c], suits[a] if suits[a] == suits[b] == suits[c] else None)
-              for a, b, c in _THREES]
-    t0, t1, t2, t3 = [p for p, _ in threes]
-    flush_threes = [(p, s) for p, s in threes if s is not None]
+    ranks = _fast.PRIMES
+    c0, c1, c2, c3 = core
+    p0, p1, p2, p3 = primes = (ranks[c0.rank], ranks[c1.rank], ranks[c2.rank], ranks[c3.rank])
+    s0, s1, s2, s3 = suits = (c0.suit, c1.suit, c2.suit, c3.suit)
+    base = (suited if s0 == s1 == s2 == s3 else plain)[p0 * p1 * p2 * p3]
+    # Each three cards of the core (their product; their suit if all of one, else None),
+    # and those of one suit.
+    t0, t1, t2, t3 = p0 * p1 * p2, p0 * p1 * p3, p0 * p2 * p3, p1 * p2 * p3
+    threes = [(t0, s0 if s0 == s1 == s2 else None), (t1, s0 if s0 == s1 == s3 else None),
+              (t2, s0 if s0 == s2 == s3 else None), (t3, s1 if s1 == s2 == s3 else None)]
+    flush_threes = [(p, s) for p, s in threes if s is not None] if len({s0, s1, s2, s3}) < 3 else ()
     by_rank: dict[int, int] = {}  # a rank prime -> the strength with a card of it, no new four of one suit
     n = len(rest)
     for i in range(n):
@@ -424,7 +425,6 @@ def _complete(core: list[Card], rest: list[int], start: int, step: int, more: in
     return None
 
 
-_THREES = tuple(combinations(range(4), 3))
 _TWOS = tuple(combinations(range(4), 2))
 
 
