@@ -9,7 +9,8 @@ a royal flush needs no thousands of deals.
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from functools import lru_cache
+from itertools import accumulate, combinations
 from typing import Sequence
 
 from trainer.core import picks
@@ -81,7 +82,14 @@ KEY_WEIGHTS = {  # rare hands come up on purpose
 
 
 def _random_key(rng: random.Random, keys: Sequence[str] = CATEGORY_KEYS) -> str:
-    return rng.choices(list(keys), weights=[KEY_WEIGHTS.get(k, 2) for k in keys])[0]
+    pool, cum_weights = _key_pool(tuple(keys))
+    return rng.choices(pool, cum_weights=cum_weights)[0]  # the one draw choices makes with the weights
+
+
+@lru_cache(maxsize=None)
+def _key_pool(keys: tuple[str, ...]) -> tuple[list[str], list[int]]:
+    """``keys`` and their weights added up in turn."""
+    return list(keys), list(accumulate(KEY_WEIGHTS.get(k, 2) for k in keys))
 
 
 CATEGORY_NOTES = {
