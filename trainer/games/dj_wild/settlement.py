@@ -46,6 +46,7 @@ LABELS = {"ante": "Ante", "blind": "Blind", "play": "Play", "trips": "Trips", "b
 WAGER_KEYS = ("ante", "blind", "trips", "bad_beat", "cover_all")  # what a player places before the deal
 _WAGER_LABELS = {k: LABELS[k] for k in WAGER_KEYS}
 _RANK_SUIT = attrgetter("rank", "suit")
+_RANK = attrgetter("rank")
 
 
 @dataclass(frozen=True)
@@ -247,11 +248,14 @@ def validate_round(dealer_cards: Sequence[Card], seats: Sequence[SeatWagers], op
             raise SettlementError(f"{where}: the Two Way Bad Beat wager is not offered at this table (§10(a))")
         if s.cover_all and not options.cover_all:
             raise SettlementError(f"{where}: the Cover All wager is not offered at this table (§11(d))")
-    jokers = sum(1 for c in all_cards if c.is_joker)
+    jokers = list(map(_RANK, all_cards)).count(0)  # a joker is rank 0
     if jokers > data.jokers:
         raise SettlementError(f"{jokers} jokers dealt; the deck has {data.jokers} (§2(a))")
-    naturals = [c for c in all_cards if not c.is_joker]
-    if len(set(map(_RANK_SUIT, naturals))) != len(naturals):  # (a card is its rank and suit)
+    natural = set(map(_RANK_SUIT, all_cards))  # the natural cards, each its (rank, suit), once
+    if jokers:
+        natural = {k for k in natural if k[0]}
+    if len(natural) != len(all_cards) - jokers:  # a natural card dealt twice
+        naturals = [c for c in all_cards if not c.is_joker]
         dupes = [card_label(c) for c in sorted({c for c in naturals if naturals.count(c) > 1}, reverse=True)]
         raise SettlementError(f"{', '.join(dupes)} dealt twice; the game uses one deck (§2(a))")
 
