@@ -381,6 +381,9 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+SERVER_FAILURES: list[str] = []  # what a station of the server's runs could not do, printed under the table
+
+
 def server_rows(quick: bool, skip: bool) -> list[Row]:
     """The classroom server under a class's load (benchmarks/server_load.py, issue 19)."""
     what = "5 stations, 20 s" if quick else "30 stations, 2 min"
@@ -394,6 +397,7 @@ def server_rows(quick: bool, skip: bool) -> list[Row]:
         return [Row(f"classroom server ({what}, network cut)", "none lost", f"not measured: {e}")]
     ok = out["answers"] > 0 and out["lost"] == out["duplicated"] == out["refused"] == 0
     exam = out["exam"]
+    SERVER_FAILURES.extend(f"class exam: {f}" for f in exam["failures"])
     return [
         Row(f"classroom server ({what}, network cut): answers lost / duplicated", "0 / 0",
             f"{out['lost']} / {out['duplicated']} of {out['answers']:,}", met=ok),
@@ -461,6 +465,9 @@ def main() -> int:
     if over:
         print("\nQuestion kinds over 2 ms at p99:")
         print("\n".join(over))
+    if SERVER_FAILURES:
+        print("\nWhat the classroom server's stations could not do:")
+        print("\n".join(f"  {f}" for f in SERVER_FAILURES[:20]))
     return 0
 
 

@@ -307,3 +307,82 @@ def test_an_exam_begins_even_when_the_sender_sends_its_session_first(server_db, 
         assert check_pending(sup).accepted == 2
         [row] = live_class(sup, window)
         assert (row.trainee, row.arrived, row.accepted, row.correct, row.finished) == ("Ana Diaz", 2, 2, 2, True)
+
+
+class _SendingAtTheSameMoment:
+    """A station's store whose sender is inserting the exam's session on the server at the
+    moment the server starts the exam: its transaction holds the new row, not committed,
+    when ``start_exam`` inserts the same id, and commits once ``start_exam`` waits for it
+    (server schema 8; version 6 then failed on the session's key)."""
+
+    def __init__(self, store: Store, url: str, server_trainee: int, spec) -> None:
+        self._store, self._url, self._trainee, self._spec = store, url, server_trainee, spec
+        self.waited = False
+        self.committer = None
+
+    def __getattr__(self, name: str):
+        return getattr(self._store, name)
+
+    def start_session(self, *args, **kwargs) -> str:
+        import threading
+
+        session_id = self._store.start_session(*args, **kwargs)
+        game = self._store.db.execute("SELECT game_id FROM sessions WHERE id = ?", [session_id]).fetchone()[0]
+        side = psycopg.connect(self._url)
+        side.execute("INSERT INTO dealer.sessions (id, trainee_id, game_id, mode, seed, question_count, started_at, "
+                     "source, exam_id) VALUES (%s, %s, %s, 'exam', %s, %s, now(), 'exam', %s) "
+                     "ON CONFLICT (id) DO NOTHING",
+                     [session_id, self._trainee, game, self._spec.seed, self._spec.question_count, self._spec.id])
+
+        def commit_when_waited_for() -> None:
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:  # start_exam's insert waiting for this transaction's row
+                if side.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]:
+                    self.waited = True
+                    break
+                time.sleep(0.02)
+            side.commit()
+            side.close()
+
+        self.committer = threading.Thread(target=commit_when_waited_for)
+        self.committer.start()
+        return session_id
+
+
+def test_an_exam_begins_when_the_sender_inserts_its_session_at_the_same_moment(server_db, tmp_path: Path) -> None:
+    instructor = server_db.login("instructor", supervisor=True)
+    with connect(instructor) as sup:
+        ana = accounts.add_trainee(sup, "Ana Diaz", "1234")
+        class_id = accounts.add_class(sup, "Evening", [ana])
+        spec = new_spec("Evening quiz", GAMES, question_count=2, time_limit_s=600, pass_mark=50, seed=7)
+        accounts.save_exam(sup, spec.to_dict(), fingerprint(spec))
+        now = sup.execute("SELECT now()").fetchone()[0]
+        window = accounts.publish_exam(sup, spec.id, class_id, now - timedelta(seconds=5), now + timedelta(hours=1))
+    url = server_db.login("lab_a")
+    with Store.open(tmp_path / "station.sqlite3") as store:
+        local = store.add_trainee("Ana Diaz").id
+        with connect(url) as conn:
+            station.sign_in(conn, "Ana Diaz", "1234")
+            [exam] = station.open_exams(conn, ana)
+            racing = _SendingAtTheSameMoment(store, url, ana, spec)
+            started = station.begin_exam(conn, racing, local, exam)
+            racing.committer.join()
+            assert racing.waited  # the server's start did wait for the sender's row
+            with pytest.raises(ServerError, match="already started"):
+                station.begin_exam(conn, store, local, exam)
+        session = exam_session(spec)
+        while not session.finished:
+            store.record_answer(started.session_id, local, session.answer(session.current().answer, 900))
+        store.end_session(started.session_id)
+        sender = Sender(store.path, url)
+        try:
+            with connect(url) as conn:
+                station.sign_in(conn, "Ana Diaz", "1234")
+            while sender.send_once():
+                pass
+        finally:
+            sender.stop()
+    with connect(instructor) as sup:
+        assert check_pending(sup).accepted == 2
+        [row] = live_class(sup, window)
+        assert (row.trainee, row.arrived, row.accepted, row.correct, row.finished) == ("Ana Diaz", 2, 2, 2, True)

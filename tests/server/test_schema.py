@@ -20,16 +20,16 @@ def tables(conn) -> set[str]:
 def test_from_empty_every_migration_once(pg) -> None:
     with connect(pg.url) as conn:
         assert schema.read_version(conn) == 0
-        assert schema.migrate(conn) == [1, 2, 3, 4, 5, 6, 7]
-        assert schema.read_version(conn) == schema.CURRENT_VERSION == 7
+        assert schema.migrate(conn) == [1, 2, 3, 4, 5, 6, 7, 8]
+        assert schema.read_version(conn) == schema.CURRENT_VERSION == 8
         assert {"trainees", "trainee_pins", "classes", "class_members", "exams", "sessions", "session_ends",
                 "answers", "answer_checks", "table_rounds", "station_trainees", "exam_windows", "exam_attempts",
                 "answer_summary", "answer_summary_month", "table_round_checks", "table_round_summary", "meta"} <= tables(conn)
         assert schema.migrate(conn) == []  # again: nothing to do
-        assert schema.check_version(conn) == 7
+        assert schema.check_version(conn) == 8
 
 
-@pytest.mark.parametrize("start", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("start", [1, 2, 3, 4, 5, 6, 7])
 def test_from_each_earlier_version_rows_kept(pg, start: int) -> None:
     with connect(pg.url) as conn:
         assert schema.migrate(conn, schema.MIGRATIONS[:start]) == list(range(1, start + 1))
@@ -61,7 +61,7 @@ def test_a_newer_schema_is_refused_and_left_untouched(pg) -> None:
         conn.execute("UPDATE dealer.meta SET value = '99' WHERE key = 'schema_version'")
         conn.execute("UPDATE dealer.meta SET value = '9.0' WHERE key = 'migrated_by'")
         with pytest.raises(schema.SchemaError, match=r"schema version 99 \(by Dealer Trainer 9.0\), newer than "
-                                                      r"this Dealer Trainer .* knows \(version 7\)"):
+                                                      r"this Dealer Trainer .* knows \(version 8\)"):
             schema.migrate(conn)
         with pytest.raises(schema.SchemaError, match="newer"):
             schema.check_version(conn)
@@ -83,7 +83,7 @@ def test_a_failed_migration_leaves_the_last_full_version(pg) -> None:
     with connect(pg.url) as conn:
         with pytest.raises(psycopg.errors.DivisionByZero):
             schema.migrate(conn, [*schema.MIGRATIONS, broken])
-        assert schema.read_version(conn) == 7
+        assert schema.read_version(conn) == 8
         assert "half_done" not in tables(conn)
 
 

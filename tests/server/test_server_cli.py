@@ -19,17 +19,17 @@ pytestmark = pytest.mark.postgres
 def test_init_creates_then_finds_nothing_to_do_and_check_reports(pg, capsys) -> None:
     assert main(["server", "init", pg.url]) == 0
     out = capsys.readouterr().out
-    assert "Schema version 0 -> 7 (applied 1, 2, 3, 4, 5, 6, 7)." in out
+    assert "Schema version 0 -> 8 (applied 1, 2, 3, 4, 5, 6, 7, 8)." in out
     assert f"stations are members of {pg.name}_station, supervisors of {pg.name}_supervisor" in out
     assert main(["server", "init", pg.url]) == 0
-    assert "Schema version 7: up to date." in capsys.readouterr().out
+    assert "Schema version 8: up to date." in capsys.readouterr().out
     with connect(pg.url) as conn:
         accounts.add_trainee(conn, "Ana Diaz", "1234")
         accounts.add_login(conn, "teacher_cli", supervisor=True)
     assert main(["server", "check", pg.url_as("teacher_cli")]) == 0
     out = capsys.readouterr().out
     assert "signed in as 'teacher_cli' (supervisor)" in out
-    assert "Schema version:  7 (this Dealer Trainer uses 7)" in out
+    assert "Schema version:  8 (this Dealer Trainer uses 8)" in out
     assert "1 trainees, 0 classes, 0 exams, 0 sessions, 0 answers, 0 table rounds, 0 answers not yet checked, 0 table rounds not yet checked" in out
     assert main(["server", "accept", pg.url_as("teacher_cli")]) == 0
     assert "No answer or table round was waiting to be checked." in capsys.readouterr().out
@@ -63,7 +63,7 @@ def test_the_station_url_comes_from_the_settings_and_never_holds_a_password(tmp_
     (user / config.FILE_NAME).write_text(f'[server]\nurl = "{pg.url}"\n', encoding="utf-8")
     assert config.server_url(config.load()) == pg.url
     main(["server", "init"])  # no URL: the settings file's
-    assert "Schema version 0 -> 7" in capsys.readouterr().out
+    assert "Schema version 0 -> 8" in capsys.readouterr().out
     assert config.server_url(config.load(server_url="postgresql://other@/db")) == "postgresql://other@/db"
     for url in ("postgresql://lab:secret@school-db/dealer", "postgresql://lab@school-db/dealer?password=secret",
                 "host=school-db user=lab password=secret dbname=dealer"):

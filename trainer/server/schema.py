@@ -45,7 +45,8 @@ checks of rounds (``table_round_checks``, as ``answer_checks``; ``_v5_table_roun
 Version 6: ``start_exam`` adopts the exam's session a station sent first. Version 7: the
 table skills' figures per trainee, game and mode, kept as rounds are accepted
 (``table_round_summary``), and exam sessions' scores (``exam_session_scores``;
-``_v7_table_and_exam_summaries``).
+``_v7_table_and_exam_summaries``). Version 8: ``start_exam`` also adopts the session a
+sender is inserting at the same moment (``_v8_start_exam_waits_for_the_sender``).
 """
 
 from __future__ import annotations
@@ -846,9 +847,73 @@ CREATE TRIGGER answer_checks_exam_scores AFTER INSERT ON dealer.answer_checks
 """, roles)
 
 
+def _v8_start_exam_waits_for_the_sender(cur, roles: Roles) -> None:
+    """``start_exam`` adopts the exam's session the station's sender is sending at the
+    same moment.
+
+    Version 6 looked the session up, then inserted it when it was not there: a sender
+    inserting the same session between the two (its transaction not yet committed when
+    ``start_exam`` looked) made the insert wait for it and then fail on the session's key,
+    and the trainee could not take the exam (``make bench``'s class exam: one station of 30
+    in about one run of two). Now the session is inserted ``ON CONFLICT (id) DO NOTHING``
+    (which waits for a sender's insert in flight and then does nothing) and then read:
+    whoever made it, it must be this trainee's exam session from this station, of this
+    window's exam with its seed and question count, as version 6 required."""
+    _run(cur, """
+CREATE OR REPLACE FUNCTION dealer.start_exam(window_id bigint, for_trainee bigint, new_session text, game_id text,
+                                             OUT started_at timestamptz, OUT closes_at timestamptz)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = dealer, pg_temp AS $$
+#variable_conflict use_column
+DECLARE
+    w record;
+    s record;
+BEGIN
+    IF NOT dealer.own_trainee(for_trainee) THEN
+        RAISE EXCEPTION 'This trainee has not signed in at this station.' USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    SELECT ew.*, e.definition INTO w FROM dealer.exam_windows ew JOIN dealer.exams e ON e.id = ew.exam_id
+    JOIN dealer.class_members m ON m.class_id = ew.class_id AND m.trainee_id = for_trainee
+    WHERE ew.id = start_exam.window_id;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'There is no such exam for this trainee.' USING ERRCODE = 'no_data_found';
+    END IF;
+    IF now() < w.opens_at THEN
+        RAISE EXCEPTION 'This exam opens at %.', w.opens_at USING ERRCODE = 'object_not_in_prerequisite_state';
+    END IF;
+    IF now() >= w.closes_at THEN
+        RAISE EXCEPTION 'This exam closed at %.', w.closes_at USING ERRCODE = 'object_not_in_prerequisite_state';
+    END IF;
+    IF EXISTS (SELECT 1 FROM dealer.exam_attempts a WHERE a.window_id = w.id AND a.trainee_id = for_trainee) THEN
+        RAISE EXCEPTION 'This trainee has already started this exam: the first attempt is the one that counts.'
+            USING ERRCODE = 'unique_violation';
+    END IF;
+    INSERT INTO dealer.sessions (id, trainee_id, station, game_id, mode, seed, question_count, started_at,
+                                 source, exam_id)
+    VALUES (new_session, for_trainee, session_user, game_id, 'exam', (w.definition::jsonb ->> 'seed')::bigint,
+            (w.definition::jsonb ->> 'question_count')::integer, now(), 'exam', w.exam_id)
+    ON CONFLICT (id) DO NOTHING;
+    SELECT * INTO s FROM dealer.sessions x WHERE x.id = new_session;
+    IF s.trainee_id IS DISTINCT FROM for_trainee OR s.station IS DISTINCT FROM session_user
+          OR s.mode IS DISTINCT FROM 'exam' OR s.source IS DISTINCT FROM 'exam' OR s.exam_id IS DISTINCT FROM w.exam_id
+          OR s.game_id IS DISTINCT FROM start_exam.game_id
+          OR s.seed IS DISTINCT FROM (w.definition::jsonb ->> 'seed')::bigint
+          OR s.question_count IS DISTINCT FROM (w.definition::jsonb ->> 'question_count')::integer
+          OR EXISTS (SELECT 1 FROM dealer.exam_attempts a WHERE a.session_id = new_session) THEN
+        RAISE EXCEPTION 'This session cannot start this exam: it is another session already on the server.'
+            USING ERRCODE = 'unique_violation';
+    END IF;
+    INSERT INTO dealer.exam_attempts (session_id, window_id, trainee_id, station)
+    VALUES (new_session, w.id, for_trainee, session_user);
+    start_exam.started_at := now();
+    start_exam.closes_at := w.closes_at;
+END $$;
+""", roles)
+
+
 MIGRATIONS: list[Migration] = [_v1_record, _v2_exam_windows, _v3_answer_summary, _v4_review_summaries,
-                               _v5_table_round_checks, _v6_start_exam_adopts, _v7_table_and_exam_summaries]
-CURRENT_VERSION = 7
+                               _v5_table_round_checks, _v6_start_exam_adopts, _v7_table_and_exam_summaries,
+                               _v8_start_exam_waits_for_the_sender]
+CURRENT_VERSION = 8
 assert CURRENT_VERSION == len(MIGRATIONS), "one migration per schema version"
 
 
