@@ -277,7 +277,9 @@ class _SendsBetween:
         return session_id
 
 
-def test_an_exam_begins_even_when_the_sender_sends_its_session_first(server_db, tmp_path: Path) -> None:
+def _evening_quiz(server_db):
+    """One trainee (Ana Diaz, PIN 1234) in a class with a two-question exam open now: the
+    instructor's URL, her id on the server, the exam, its window and station lab_a's URL."""
     instructor = server_db.login("instructor", supervisor=True)
     with connect(instructor) as sup:
         ana = accounts.add_trainee(sup, "Ana Diaz", "1234")
@@ -287,6 +289,25 @@ def test_an_exam_begins_even_when_the_sender_sends_its_session_first(server_db, 
         now = sup.execute("SELECT now()").fetchone()[0]
         window = accounts.publish_exam(sup, spec.id, class_id, now - timedelta(seconds=5), now + timedelta(hours=1))
     url = server_db.login("lab_a")
+    return instructor, ana, spec, window, url
+
+
+def _answer_every_question_right(store: Store, spec, session_id: str, local: int) -> None:
+    session = exam_session(spec)
+    while not session.finished:
+        store.record_answer(session_id, local, session.answer(session.current().answer, 900))
+    store.end_session(session_id)
+
+
+def _both_answers_counted(instructor: str, window: int) -> None:
+    with connect(instructor) as sup:
+        assert check_pending(sup).accepted == 2
+        [row] = live_class(sup, window)
+        assert (row.trainee, row.arrived, row.accepted, row.correct, row.finished) == ("Ana Diaz", 2, 2, 2, True)
+
+
+def test_an_exam_begins_even_when_the_sender_sends_its_session_first(server_db, tmp_path: Path) -> None:
+    instructor, ana, spec, window, url = _evening_quiz(server_db)
     with Store.open(tmp_path / "station.sqlite3") as store:
         local = store.add_trainee("Ana Diaz").id
         sender = Sender(store.path, url)
@@ -295,18 +316,12 @@ def test_an_exam_begins_even_when_the_sender_sends_its_session_first(server_db, 
                 station.sign_in(conn, "Ana Diaz", "1234")
                 [exam] = station.open_exams(conn, ana)
                 started = station.begin_exam(conn, _SendsBetween(store, sender), local, exam)
-            session = exam_session(spec)
-            while not session.finished:
-                store.record_answer(started.session_id, local, session.answer(session.current().answer, 900))
-            store.end_session(started.session_id)
+            _answer_every_question_right(store, spec, started.session_id, local)
             while sender.send_once():
                 pass
         finally:
             sender.stop()
-    with connect(instructor) as sup:
-        assert check_pending(sup).accepted == 2
-        [row] = live_class(sup, window)
-        assert (row.trainee, row.arrived, row.accepted, row.correct, row.finished) == ("Ana Diaz", 2, 2, 2, True)
+    _both_answers_counted(instructor, window)
 
 
 class _SendingAtTheSameMoment:
@@ -350,15 +365,7 @@ class _SendingAtTheSameMoment:
 
 
 def test_an_exam_begins_when_the_sender_inserts_its_session_at_the_same_moment(server_db, tmp_path: Path) -> None:
-    instructor = server_db.login("instructor", supervisor=True)
-    with connect(instructor) as sup:
-        ana = accounts.add_trainee(sup, "Ana Diaz", "1234")
-        class_id = accounts.add_class(sup, "Evening", [ana])
-        spec = new_spec("Evening quiz", GAMES, question_count=2, time_limit_s=600, pass_mark=50, seed=7)
-        accounts.save_exam(sup, spec.to_dict(), fingerprint(spec))
-        now = sup.execute("SELECT now()").fetchone()[0]
-        window = accounts.publish_exam(sup, spec.id, class_id, now - timedelta(seconds=5), now + timedelta(hours=1))
-    url = server_db.login("lab_a")
+    instructor, ana, spec, window, url = _evening_quiz(server_db)
     with Store.open(tmp_path / "station.sqlite3") as store:
         local = store.add_trainee("Ana Diaz").id
         with connect(url) as conn:
@@ -370,10 +377,7 @@ def test_an_exam_begins_when_the_sender_inserts_its_session_at_the_same_moment(s
             assert racing.waited  # the server's start did wait for the sender's row
             with pytest.raises(ServerError, match="already started"):
                 station.begin_exam(conn, store, local, exam)
-        session = exam_session(spec)
-        while not session.finished:
-            store.record_answer(started.session_id, local, session.answer(session.current().answer, 900))
-        store.end_session(started.session_id)
+        _answer_every_question_right(store, spec, started.session_id, local)
         sender = Sender(store.path, url)
         try:
             with connect(url) as conn:
@@ -382,7 +386,4 @@ def test_an_exam_begins_when_the_sender_inserts_its_session_at_the_same_moment(s
                 pass
         finally:
             sender.stop()
-    with connect(instructor) as sup:
-        assert check_pending(sup).accepted == 2
-        [row] = live_class(sup, window)
-        assert (row.trainee, row.arrived, row.accepted, row.correct, row.finished) == ("Ana Diaz", 2, 2, 2, True)
+    _both_answers_counted(instructor, window)
